@@ -1,0 +1,1 @@
+export { type ReadmeExample, readmeExamples, runExample } from './readme.js';
