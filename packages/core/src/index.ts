@@ -1,3 +1,24 @@
+export type {
+  ActionOf,
+  Agent,
+  AgentContext,
+  AnyGame,
+  ConfigOf,
+  GameDefinition,
+  GameSchemas,
+  Outcome,
+  StateOf,
+  ViewOf,
+} from './contract.js';
 export { IllegalActionError, InvalidInputError, TabulaError } from './errors.js';
+export {
+  type GameRecord,
+  gameStreams,
+  type PlayOptions,
+  playGame,
+  type RecordedAction,
+  replay,
+} from './play.js';
 export { createRng, isRngState, type Rng, type RngState, type Seed } from './rng.js';
 export type { DeepReadonly, Seat } from './types.js';
+export { jsonPath, parseWith } from './validate.js';

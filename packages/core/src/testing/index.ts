@@ -1,1 +1,7 @@
+export {
+  ConformanceError,
+  type ConformanceOptions,
+  type ConformanceReport,
+  runConformance,
+} from './conformance.js';
 export { type ReadmeExample, readmeExamples, runExample } from './readme.js';

@@ -1,0 +1,88 @@
+import { Type } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
+import type { Agent, GameDefinition } from './contract.js';
+import { IllegalActionError, InvalidInputError } from './errors.js';
+import { playGame, replay } from './play.js';
+import { jsonPath, parseWith } from './validate.js';
+
+// Race to 10: each turn the seat to act rolls a die (chance) or adds 1 (safe).
+type State = { totals: number[]; turn: number };
+type Action = { type: 'roll' | 'step' };
+const race: GameDefinition<State, Action, null, State> = {
+  id: 'race',
+  version: '1',
+  seatCount: () => 2,
+  defaultConfig: () => null,
+  setup: () => ({ totals: [0, 0], turn: 0 }),
+  toAct: (s) => (s.totals.some((t) => t >= 10) ? [] : [s.turn]),
+  legalActions: (s, seat) =>
+    s.totals.some((t) => t >= 10) || seat !== s.turn ? [] : [{ type: 'roll' }, { type: 'step' }],
+  apply(s, seat, action, rng) {
+    if (seat !== s.turn) throw new IllegalActionError('not_your_turn', 'not your turn');
+    const totals = s.totals.slice();
+    totals[seat] = (totals[seat] as number) + (action.type === 'roll' ? rng.int(1, 6) : 1);
+    return { totals, turn: 1 - seat };
+  },
+  view: (s) => s,
+  outcome: (s) => {
+    const w = s.totals.findIndex((t) => t >= 10);
+    return w < 0
+      ? null
+      : { scores: s.totals.map((_, i) => (i === w ? 1 : -1)), winners: [w], reason: 'reached 10' };
+  },
+  schemas: { config: Type.Null(), action: Type.Any(), state: Type.Any(), view: Type.Any() },
+};
+
+const picker: Agent<State, Action> = { name: 'picker', act: (_v, legal, ctx) => ctx.rng.pick(legal) };
+
+describe('playGame and replay', () => {
+  it('plays to the end, and the record replays to the same final state', async () => {
+    const { record, state, outcome } = await playGame(race, null, [picker, picker], 99);
+    expect(outcome.winners).toHaveLength(1);
+    expect(record.players).toEqual(['picker', 'picker']);
+    const states = replay(race, JSON.parse(JSON.stringify(record)));
+    expect(states).toHaveLength(record.actions.length + 1);
+    expect(states.at(-1)).toEqual(state);
+  });
+
+  it('gives the same game for the same seed and another for another seed', async () => {
+    const a = await playGame(race, null, [picker, picker], 5);
+    const b = await playGame(race, null, [picker, picker], 5);
+    expect(b.record).toEqual(a.record);
+    const others = await Promise.all([6, 7, 8, 9].map((s) => playGame(race, null, [picker, picker], s)));
+    expect(others.some((o) => JSON.stringify(o.record.actions) !== JSON.stringify(a.record.actions))).toBe(
+      true,
+    );
+  });
+
+  it('refuses records of another game, another version or with a refused action', async () => {
+    const { record } = await playGame(race, null, [picker, picker], 1);
+    expect(() => replay(race, { ...record, game: 'chess' })).toThrow(/not race/);
+    expect(() => replay(race, { ...record, version: '0' })).toThrow(/rules 0/);
+    const bad = { ...record, actions: [{ seat: 1, action: { type: 'step' } }] };
+    expect(() => replay(race, bad)).toThrow(InvalidInputError);
+    expect(() => replay(race, bad)).toThrow(/\$\.actions\[0\]/);
+  });
+
+  it('needs one agent per seat', async () => {
+    await expect(playGame(race, null, [picker], 1)).rejects.toThrow(/needs 2 agents/);
+  });
+});
+
+describe('parseWith', () => {
+  const schema = Type.Object({ board: Type.Object({ points: Type.Array(Type.Integer()) }) });
+
+  it('returns valid data as it is', () => {
+    const value = { board: { points: [1, 2] } };
+    expect(parseWith(schema, value, 'A board')).toBe(value);
+  });
+
+  it('names the path of the first problem', () => {
+    expect(() => parseWith(schema, { board: { points: [1, 'x'] } }, 'A board')).toThrow(
+      /\$\.board\.points\[1\]/,
+    );
+    expect(jsonPath('/hands/2/0')).toBe('$.hands[2][0]');
+    expect(jsonPath('/a b')).toBe('$["a b"]');
+    expect(jsonPath('')).toBe('$');
+  });
+});

@@ -1,0 +1,135 @@
+import type { Agent, AnyGame, Outcome } from './contract.js';
+import { IllegalActionError, InvalidInputError } from './errors.js';
+import { createRng, type Rng, type Seed } from './rng.js';
+import type { Seat } from './types.js';
+
+/** One action in a game record. */
+export interface RecordedAction {
+  readonly seat: Seat;
+  readonly action: unknown;
+}
+
+/**
+ * A finished or unfinished game as data: the rules version, the config, the
+ * seed and the actions. Replaying it gives the very same game, chance included.
+ */
+export interface GameRecord {
+  readonly game: string;
+  readonly version: string;
+  readonly config: unknown;
+  readonly seed: Seed;
+  readonly players?: readonly string[];
+  readonly actions: readonly RecordedAction[];
+  readonly outcome?: Outcome | null;
+}
+
+/**
+ * The generators a game draws from, all derived from its seed: chance for the
+ * rules (shuffles, dice) and one stream per seat for the agents, so a bot's
+ * choices never shift the dice and the same seed replays exactly.
+ */
+export function gameStreams(seed: Seed, seats: number): { chance: Rng; agents: Rng[] } {
+  const root = createRng(seed);
+  const chance = root.fork();
+  const agents = Array.from({ length: seats }, () => root.fork());
+  return { chance, agents };
+}
+
+export interface PlayOptions {
+  /** Stop a game that runs longer than this many actions (a guard against rules bugs). */
+  readonly maxActions?: number;
+  readonly budgetMs?: number;
+  /** Called after every applied action. */
+  readonly onAction?: (step: { seat: Seat; action: unknown; state: unknown; index: number }) => void;
+}
+
+/** Plays one game between agents, one per seat, and returns its record and final state. */
+export async function playGame(
+  game: AnyGame,
+  config: unknown,
+  agents: readonly Agent<unknown, unknown>[],
+  seed: Seed,
+  options: PlayOptions = {},
+): Promise<{ record: GameRecord; state: unknown; outcome: Outcome }> {
+  const seats = game.seatCount(config);
+  if (agents.length !== seats) {
+    throw new InvalidInputError(
+      'bad_agents',
+      '$',
+      `${game.id} needs ${seats} agents for this config, got ${agents.length}`,
+    );
+  }
+  const { chance, agents: agentRngs } = gameStreams(seed, seats);
+  let state = game.setup(config, chance);
+  const actions: RecordedAction[] = [];
+  const maxActions = options.maxActions ?? 100_000;
+  while (game.outcome(state) === null) {
+    const toAct = game.toAct(state);
+    if (toAct.length === 0)
+      throw new IllegalActionError('stuck', `${game.id}: the game is live but nobody is to act`);
+    // Simultaneous seats are asked in seat order; each sees only its own view.
+    for (const seat of toAct) {
+      if (!game.toAct(state).includes(seat)) continue;
+      const legal = game.legalActions(state, seat);
+      const agent = agents[seat] as Agent<unknown, unknown>;
+      const action = await agent.act(game.view(state, seat), legal, {
+        seat,
+        rng: agentRngs[seat] as Rng,
+        ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
+      });
+      state = game.apply(state, seat, action, chance);
+      actions.push({ seat, action });
+      options.onAction?.({ seat, action, state, index: actions.length - 1 });
+      if (actions.length > maxActions) {
+        throw new IllegalActionError('too_long', `${game.id}: no result after ${maxActions} actions`);
+      }
+    }
+  }
+  const outcome = game.outcome(state) as Outcome;
+  return {
+    record: {
+      game: game.id,
+      version: game.version,
+      config,
+      seed,
+      players: agents.map((a) => a.name),
+      actions,
+      outcome,
+    },
+    state,
+    outcome,
+  };
+}
+
+/**
+ * Replays a record and returns every state, the first being the setup. A
+ * record of another game or rules version, or an action the rules refuse,
+ * fails with an error that names the step.
+ */
+export function replay(game: AnyGame, record: GameRecord): unknown[] {
+  if (record.game !== game.id) {
+    throw new InvalidInputError('wrong_game', '$.game', `the record is of ${record.game}, not ${game.id}`);
+  }
+  if (record.version !== game.version) {
+    throw new InvalidInputError(
+      'wrong_version',
+      '$.version',
+      `the record was played under ${game.id} rules ${record.version}; this engine has ${game.version}`,
+    );
+  }
+  const { chance } = gameStreams(record.seed, game.seatCount(record.config));
+  const states: unknown[] = [game.setup(record.config, chance)];
+  record.actions.forEach(({ seat, action }, i) => {
+    try {
+      states.push(game.apply(states[states.length - 1], seat, action, chance));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new InvalidInputError(
+        'bad_record',
+        `$.actions[${i}]`,
+        `seat ${seat} cannot play this action: ${why}`,
+      );
+    }
+  });
+  return states;
+}

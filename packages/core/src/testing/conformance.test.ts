@@ -1,0 +1,135 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
+import type { GameDefinition } from '../contract.js';
+import { IllegalActionError } from '../errors.js';
+import { ConformanceError, runConformance } from './conformance.js';
+
+// A toy game to prove the kit: each seat holds a secret card; seats take turns
+// to raise (at most 3 raises) or show; the higher card wins the pot.
+const ActionSchema = Type.Union([
+  Type.Object({ type: Type.Literal('raise') }),
+  Type.Object({ type: Type.Literal('show') }),
+]);
+type Action = Static<typeof ActionSchema>;
+const StateSchema = Type.Object({
+  cards: Type.Array(Type.Integer()),
+  pot: Type.Integer(),
+  turn: Type.Integer(),
+  shown: Type.Boolean(),
+});
+type State = Static<typeof StateSchema>;
+const ViewSchema = Type.Object({
+  mine: Type.Union([Type.Integer(), Type.Null()]),
+  theirs: Type.Union([Type.Integer(), Type.Null()]),
+  pot: Type.Integer(),
+});
+type View = Static<typeof ViewSchema>;
+
+const over = (s: State) => s.shown || s.pot >= 4;
+
+const highCard: GameDefinition<State, Action, null, View> = {
+  id: 'high-card',
+  version: '1',
+  seatCount: () => 2,
+  defaultConfig: () => null,
+  setup: (_config, rng) => ({ cards: [rng.int(1, 10), rng.int(1, 10)], pot: 1, turn: 0, shown: false }),
+  toAct: (s) => (over(s) ? [] : [s.turn]),
+  legalActions: (s, seat) => (over(s) || seat !== s.turn ? [] : [{ type: 'raise' }, { type: 'show' }]),
+  apply(s, seat, action) {
+    if (over(s)) throw new IllegalActionError('game_over', 'The game is over');
+    if (seat !== s.turn) throw new IllegalActionError('not_your_turn', `It is seat ${s.turn}'s turn`);
+    const type = (action as { type?: unknown } | null)?.type;
+    if (type === 'raise') return { ...s, pot: s.pot + 1, turn: 1 - s.turn };
+    if (type === 'show') return { ...s, shown: true };
+    throw new IllegalActionError('bad_action', 'An action is raise or show');
+  },
+  view: (s, seat) => ({
+    mine: seat === null ? null : (s.cards[seat] as number),
+    theirs: over(s) && seat !== null ? (s.cards[1 - seat] as number) : null,
+    pot: s.pot,
+  }),
+  outcome(s) {
+    if (!over(s)) return null;
+    const [a, b] = s.cards as [number, number];
+    const winners = a === b ? [] : a > b ? [0] : [1];
+    return {
+      scores: [a > b ? s.pot : a < b ? -s.pot : 0, b > a ? s.pot : b < a ? -s.pot : 0],
+      winners,
+      reason: 'show',
+    };
+  },
+  schemas: { config: Type.Null(), action: ActionSchema, state: StateSchema, view: ViewSchema },
+};
+
+const hiddenVariant = (s: State, seat: number | null) => {
+  if (over(s)) return null;
+  const cards = s.cards.slice();
+  for (let i = 0; i < cards.length; i++) if (i !== seat) cards[i] = ((cards[i] as number) % 10) + 1;
+  return { ...s, cards };
+};
+
+describe('runConformance', () => {
+  it('passes a sound game and counts what it checked', () => {
+    const report = runConformance(highCard, { games: 300, hiddenVariant });
+    expect(report.games).toBe(300);
+    expect(report.actions).toBeGreaterThan(300);
+    expect(report.legalActionsApplied).toBeGreaterThan(0);
+    expect(report.refusalsChecked).toBeGreaterThan(0);
+    expect(report.leakChecks).toBeGreaterThan(0);
+  });
+
+  it('catches a view that leaks the other seat’s card', () => {
+    const leaky = {
+      ...highCard,
+      view: (s: State, seat: number | null) => ({ ...highCard.view(s, seat), theirs: s.cards[1] ?? null }),
+    };
+    expect(() => runConformance(leaky, { games: 20, hiddenVariant })).toThrow(/cannot see/);
+  });
+
+  it('catches an apply that changes its input', () => {
+    const mutating = {
+      ...highCard,
+      apply(s: State, seat: number, action: Action, rng: Parameters<typeof highCard.apply>[3]) {
+        const next = highCard.apply(s, seat, action, rng);
+        s.pot += 0.5;
+        return next;
+      },
+    };
+    expect(() => runConformance(mutating, { games: 5 })).toThrow(ConformanceError);
+  });
+
+  it('catches a refusal without a code, and an action that should be refused', () => {
+    const lax = { ...highCard, apply: (s: State) => ({ ...s, shown: true }) };
+    expect(() => runConformance(lax, { games: 5 })).toThrow(/allowed to play/);
+    const untyped = {
+      ...highCard,
+      apply(s: State, seat: number, action: Action, rng: Parameters<typeof highCard.apply>[3]) {
+        try {
+          return highCard.apply(s, seat, action, rng);
+        } catch {
+          throw new Error('no');
+        }
+      },
+    };
+    expect(() => runConformance(untyped, { games: 5 })).toThrow(/without a code/);
+  });
+
+  it('catches legal actions listed for a seat that is not to act, and a game that never ends', () => {
+    const chatty = { ...highCard, legalActions: (s: State) => (over(s) ? [] : [{ type: 'raise' as const }]) };
+    expect(() => runConformance(chatty, { games: 5 })).toThrow(/not to act but has legal actions/);
+    const endless = { ...highCard, outcome: () => null, toAct: (s: State) => [s.turn] };
+    expect(() => runConformance(endless, { games: 1, maxActions: 50 })).toThrow();
+  });
+
+  it('catches a game that does not replay from its seed', () => {
+    let calls = 0;
+    const drifting = {
+      ...highCard,
+      setup: (c: null, rng: Parameters<typeof highCard.setup>[1]) => ({
+        ...highCard.setup(c, rng),
+        turn: calls++ % 2,
+      }),
+    };
+    expect(() => runConformance(drifting, { games: 10 })).toThrow(/replaying/);
+  });
+});

@@ -1,0 +1,210 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Value } from '@sinclair/typebox/value';
+import type { AnyGame } from '../contract.js';
+import { TabulaError } from '../errors.js';
+import { gameStreams, type RecordedAction } from '../play.js';
+import { createRng, type Rng } from '../rng.js';
+import type { Seat } from '../types.js';
+
+export interface ConformanceOptions<State = unknown, Config = unknown> {
+  /** How many random playouts. */
+  readonly games: number;
+  /** The first seed; playout i uses seed + i. */
+  readonly seed?: number;
+  /** The config of each playout (default: the game's default config). */
+  readonly config?: Config | ((rng: Rng) => Config);
+  /** A playout longer than this fails ("every game ends"). */
+  readonly maxActions?: number;
+  /** A game invariant; return a description of what is broken, or null. */
+  readonly invariant?: (state: State) => string | null;
+  /**
+   * A state that differs from `state` only in what `seat` (or, for `null`, a
+   * spectator) cannot see: the leak check demands the same view of both.
+   */
+  readonly hiddenVariant?: (state: State, seat: Seat | null, rng: Rng) => State | null;
+  /** Actions the rules must refuse in this state for this seat, beyond the kit's own garbage. */
+  readonly invalidActions?: (state: State, seat: Seat) => unknown[];
+  /** Apply at most this many of the listed legal actions per step (all when the list is shorter). */
+  readonly legalSample?: number;
+  /** Run the costlier checks (legal sample, refusals, leaks, schemas) on every k-th step only. */
+  readonly checkEvery?: number;
+}
+
+export interface ConformanceReport {
+  readonly games: number;
+  readonly actions: number;
+  readonly longestGame: number;
+  readonly legalActionsApplied: number;
+  readonly refusalsChecked: number;
+  readonly leakChecks: number;
+}
+
+/** A failed conformance check: says which game, which step and what went wrong. */
+export class ConformanceError extends TabulaError {}
+
+const GARBAGE: unknown[] = [null, 42, 'nonsense', {}, { type: '__no_such_action__' }];
+
+function roundTrip(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
+function schemaProblem(schema: Parameters<typeof Value.Check>[0], value: unknown): string | null {
+  if (Value.Check(schema, value)) return null;
+  const first = Value.Errors(schema, value).First();
+  return `${first?.path || '/'}: ${first?.message}`;
+}
+
+/**
+ * Random playouts in the spirit of OpenSpiel's random-simulation tests. At
+ * every step it checks that the state survives a JSON round trip and matches
+ * its schema, that only seats to act have legal actions, that listed actions
+ * apply without touching their input, that bad actions are refused with a code
+ * and change nothing, the game's invariants, and that views leak nothing; at
+ * the end, that the record replays to the same state and that the game ended.
+ * Throws `ConformanceError` at the first failure.
+ */
+export function runConformance<State, Config>(
+  game: AnyGame,
+  options: ConformanceOptions<State, Config>,
+): ConformanceReport {
+  const firstSeed = options.seed ?? 1;
+  const maxActions = options.maxActions ?? 20_000;
+  const legalSample = options.legalSample ?? 8;
+  const checkEvery = options.checkEvery ?? 1;
+  let actions = 0;
+  let longestGame = 0;
+  let legalActionsApplied = 0;
+  let refusalsChecked = 0;
+  let leakChecks = 0;
+
+  for (let g = 0; g < options.games; g++) {
+    const seed = firstSeed + g;
+    const kit = createRng(seed ^ 0x5eed);
+    const fail = (step: number, what: string): never => {
+      throw new ConformanceError('conformance', `${game.id}, seed ${seed}, step ${step}: ${what}`);
+    };
+    const config =
+      typeof options.config === 'function'
+        ? (options.config as (rng: Rng) => Config)(kit)
+        : (options.config ?? game.defaultConfig());
+    const seats = game.seatCount(config);
+    const { chance } = gameStreams(seed, seats);
+    let state = game.setup(config, chance) as State;
+    const record: RecordedAction[] = [];
+    let step = 0;
+
+    const check = (deep: boolean) => {
+      const json = JSON.stringify(state);
+      if (!isDeepStrictEqual(roundTrip(state), state))
+        fail(step, 'the state does not survive a JSON round trip');
+      const outcome = game.outcome(state);
+      const toAct = game.toAct(state);
+      if (outcome === null && toAct.length === 0) fail(step, 'the game is live but no seat is to act');
+      if (outcome !== null && toAct.length > 0) fail(step, `the game is over but seats ${toAct} are to act`);
+      if (outcome !== null && outcome.scores.length !== seats)
+        fail(step, 'the outcome needs one score per seat');
+      const problem = options.invariant?.(state);
+      if (problem) fail(step, `invariant broken: ${problem}`);
+      for (let seat = 0; seat < seats; seat++) {
+        if (!toAct.includes(seat) && game.legalActions(state, seat).length > 0) {
+          fail(step, `seat ${seat} is not to act but has legal actions`);
+        }
+      }
+      if (!deep) return;
+      const stateProblem = schemaProblem(game.schemas.state, roundTrip(state));
+      if (stateProblem) fail(step, `the state does not match its schema at ${stateProblem}`);
+      for (const seat of [null, ...Array.from({ length: seats }, (_, s) => s)]) {
+        const view = game.view(state, seat);
+        const viewProblem = schemaProblem(game.schemas.view, roundTrip(view));
+        if (viewProblem) fail(step, `the view of seat ${seat} does not match its schema at ${viewProblem}`);
+        const variant = options.hiddenVariant?.(state, seat, kit);
+        if (variant) {
+          leakChecks++;
+          if (!isDeepStrictEqual(game.view(variant, seat), view)) {
+            fail(step, `the view of seat ${seat} changes with something that seat cannot see`);
+          }
+        }
+      }
+      for (const seat of toAct) {
+        const legal = game.legalActions(state, seat);
+        if (legal.length === 0) fail(step, `seat ${seat} is to act but has no legal action`);
+        const sample =
+          legal.length <= legalSample ? legal : Array.from({ length: legalSample }, () => kit.pick(legal));
+        for (const action of sample) {
+          const actionProblem = schemaProblem(game.schemas.action, roundTrip(action));
+          if (actionProblem)
+            fail(step, `legal action ${JSON.stringify(action)} does not match the action schema`);
+          let next: State;
+          try {
+            next = game.apply(state, seat, action, createRng(seed + step)) as State;
+          } catch (error) {
+            fail(
+              step,
+              `listed legal action ${JSON.stringify(action)} of seat ${seat} was refused: ${String(error)}`,
+            );
+          }
+          legalActionsApplied++;
+          if (JSON.stringify(state) !== json) fail(step, 'apply changed the state it was given');
+          const after = options.invariant?.(next!);
+          if (after) fail(step, `invariant broken after ${JSON.stringify(action)}: ${after}`);
+        }
+      }
+      const bad: { seat: Seat; action: unknown }[] = [];
+      for (let seat = 0; seat < seats; seat++) {
+        for (const action of GARBAGE) bad.push({ seat, action });
+        for (const action of options.invalidActions?.(state, seat) ?? []) bad.push({ seat, action });
+        if (!toAct.includes(seat)) {
+          for (const other of toAct) {
+            const legal = game.legalActions(state, other);
+            if (legal.length > 0) bad.push({ seat, action: legal[0] });
+          }
+        }
+      }
+      for (const { seat, action } of bad) {
+        try {
+          game.apply(state, seat, action, createRng(seed + step));
+        } catch (error) {
+          refusalsChecked++;
+          if (!(error instanceof TabulaError) || typeof error.code !== 'string' || error.code === '') {
+            fail(
+              step,
+              `refusing ${JSON.stringify(action)} of seat ${seat} threw without a code: ${String(error)}`,
+            );
+          }
+          if (JSON.stringify(state) !== json)
+            fail(step, `refusing ${JSON.stringify(action)} changed the state`);
+          continue;
+        }
+        fail(step, `seat ${seat} was allowed to play ${JSON.stringify(action)}`);
+      }
+    };
+
+    while (game.outcome(state) === null) {
+      check(step % checkEvery === 0);
+      const toAct = game.toAct(state);
+      const seat = kit.pick(toAct);
+      const action = kit.pick(game.legalActions(state, seat));
+      const previous = state;
+      const before = JSON.stringify(previous);
+      state = game.apply(previous, seat, action, chance) as State;
+      if (JSON.stringify(previous) !== before) fail(step, 'apply changed the state it was given');
+      record.push({ seat, action: roundTrip(action) });
+      step++;
+      actions++;
+      if (step > maxActions) fail(step, `the game has not ended after ${maxActions} actions`);
+    }
+    check(true);
+
+    const { chance: again } = gameStreams(seed, seats);
+    let replayed = game.setup(config, again);
+    try {
+      for (const { seat, action } of record) replayed = game.apply(replayed, seat, action, again);
+    } catch (error) {
+      fail(step, `replaying the same seed and actions fails: ${String(error)}`);
+    }
+    if (!isDeepStrictEqual(replayed, state))
+      fail(step, 'replaying the same seed and actions gives another state');
+    longestGame = Math.max(longestGame, step);
+  }
+  return { games: options.games, actions, longestGame, legalActionsApplied, refusalsChecked, leakChecks };
+}
