@@ -49,6 +49,13 @@ export interface GameDefinition<State, Action, Config, View> {
   readonly schemas: GameSchemas;
   /** An action in the game's own notation, for people ("24/18 13/11", "play 7"). */
   describe?(action: Action, state: State): string;
+  /** A view drawn as text for a terminal. */
+  render?(view: View): string;
+  /**
+   * A person's typed action (notation such as "24/18 13/11" or a rummy layout)
+   * for a seat with this view. Throws a `TabulaError` whose message says what is wrong.
+   */
+  parseAction?(text: string, view: View, legal: readonly Action[]): Action;
 }
 
 /**

@@ -1,0 +1,28 @@
+import type { Agent } from '@tabula/core';
+import { randomAgent } from './random.js';
+
+/** An agent a command line or a server can offer by name. */
+export interface AgentEntry {
+  readonly name: string;
+  readonly summary: string;
+  create(): Agent<unknown, unknown>;
+}
+
+const RANDOM: AgentEntry = {
+  name: 'random',
+  summary: 'a uniformly random legal action',
+  create: () => randomAgent(),
+};
+
+const BY_GAME: Record<string, readonly AgentEntry[]> = {};
+
+/** The agents for a game, by name: `random` for every game, then the game's own. */
+export function agentsFor(gameId: string): Map<string, AgentEntry> {
+  return new Map([RANDOM, ...(BY_GAME[gameId] ?? [])].map((e) => [e.name, e]));
+}
+
+/** The strongest shipped agent of a game (the opponent `tabula play` picks). */
+export function defaultAgentFor(gameId: string): string {
+  const own = BY_GAME[gameId];
+  return own && own.length > 0 ? own[own.length - 1]!.name : RANDOM.name;
+}

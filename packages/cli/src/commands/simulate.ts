@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import { intFlag, listFlag, parseCommand } from '../args.js';
+import { runJobs } from '../pool.js';
+import { progressBar } from '../progress.js';
+import { createAgent, gameById, UsageError } from '../registry.js';
+import { type GameJob, type GameResult, gameSeed } from '../simulation.js';
+import { meanWithInterval, table } from '../stats.js';
+import { configFor } from './config.js';
+
+export const SIMULATE_USAGE =
+  'tabula simulate <game> --agents a,b --games N --seed S [--workers W] [--out results.jsonl] [--config JSON]';
+
+/** Agent j of the list sits in seat (j + i) mod n in game i, so every agent plays every seat equally. */
+export function seatingFor(agents: readonly string[], index: number): string[] {
+  return agents.map((_, seat) => agents[(seat - (index % agents.length) + agents.length) % agents.length]!);
+}
+
+export interface AgentSummary {
+  readonly label: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly pointsPerGame: number;
+  readonly interval: number;
+}
+
+/** Per entry of the agent list: games, wins (shared wins count), points per game with a 95% interval. */
+export function summarize(agents: readonly string[], results: readonly GameResult[]): AgentSummary[] {
+  return agents.map((name, j) => {
+    const points: number[] = [];
+    let wins = 0;
+    for (const r of results) {
+      const seat = (j + (r.index % agents.length)) % agents.length;
+      points.push(r.scores[seat] ?? 0);
+      if (r.winners.includes(seat)) wins++;
+    }
+    const { mean, halfWidth } = meanWithInterval(points);
+    const label = agents.indexOf(name) === j && agents.lastIndexOf(name) === j ? name : `${name}#${j + 1}`;
+    return { label, games: results.length, wins, pointsPerGame: mean, interval: halfWidth };
+  });
+}
+
+export async function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
+  const { positionals, values } = parseCommand(argv, {
+    agents: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    workers: { type: 'string' },
+    out: { type: 'string' },
+    config: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UsageError(`Usage: ${SIMULATE_USAGE}`);
+  const game = gameById(positionals[0]);
+  const agents = listFlag(values, 'agents') ?? ['random', 'random'];
+  const games = intFlag(values, 'games', 100, 1);
+  const seed = intFlag(values, 'seed', 1);
+  const workers = intFlag(values, 'workers', 1, 0);
+  const config = configFor(game, values.config, agents.length);
+  for (const name of agents) createAgent(game.id, name);
+  const jobs: GameJob[] = Array.from({ length: games }, (_, index) => ({
+    index,
+    seed: gameSeed(seed, index),
+    players: seatingFor(agents, index),
+  }));
+  const bar = progressBar(games, `${game.id}`);
+  const started = performance.now();
+  const results = await runJobs(game.id, config, jobs, workers, (done) => bar.update(done));
+  const seconds = (performance.now() - started) / 1000;
+  bar.finish();
+  if (typeof values.out === 'string') {
+    writeFileSync(values.out, results.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  }
+  const summary = summarize(agents, results);
+  const length = meanWithInterval(results.map((r) => r.length)).mean;
+  out(`${game.id}: ${games} games, seed ${seed}, ${workers} worker${workers === 1 ? '' : 's'}`);
+  out(
+    table(
+      ['agent', 'games', 'wins', 'win %', 'points/game (95% CI)'],
+      summary.map((s) => [
+        s.label,
+        String(s.games),
+        String(s.wins),
+        ((100 * s.wins) / Math.max(s.games, 1)).toFixed(1),
+        `${s.pointsPerGame.toFixed(3)} ± ${s.interval.toFixed(3)}`,
+      ]),
+    ),
+  );
+  out(`average length: ${length.toFixed(1)} actions; ${(games / seconds).toFixed(1)} games/s`);
+  if (typeof values.out === 'string') out(`results: ${values.out}`);
+}

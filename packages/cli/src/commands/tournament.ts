@@ -1,0 +1,118 @@
+import { intFlag, listFlag, parseCommand } from '../args.js';
+import { runJobs } from '../pool.js';
+import { progressBar } from '../progress.js';
+import { createAgent, gameById, UsageError } from '../registry.js';
+import { type GameJob, gameSeed } from '../simulation.js';
+import { type PairResult, ratings, table } from '../stats.js';
+import { configFor } from './config.js';
+
+export const TOURNAMENT_USAGE = 'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W]';
+
+export interface Standing {
+  readonly agent: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly score: number;
+  readonly rating: number;
+}
+
+/**
+ * A round robin: every pair of agents plays `games` games, seats alternating.
+ * A game counts as a win for the one pair member who is among the winners, a
+ * draw otherwise.
+ */
+export async function roundRobin(
+  gameId: string,
+  agents: readonly string[],
+  games: number,
+  seed: number,
+  workers: number,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<Standing[]> {
+  const game = gameById(gameId);
+  const config = configFor(game, undefined, 2);
+  const pairs: [number, number][] = [];
+  for (let a = 0; a < agents.length; a++) for (let b = a + 1; b < agents.length; b++) pairs.push([a, b]);
+  const jobs: GameJob[] = [];
+  for (const [a, b] of pairs) {
+    for (let g = 0; g < games; g++) {
+      const index = jobs.length;
+      const players = g % 2 === 0 ? [agents[a]!, agents[b]!] : [agents[b]!, agents[a]!];
+      jobs.push({ index, seed: gameSeed(seed, index), players });
+    }
+  }
+  const results = await runJobs(gameId, config, jobs, workers, (done) => onProgress(done, jobs.length));
+  const pairResults: PairResult[] = results.map((r) => {
+    const [a, b] = pairs[Math.floor(r.index / games)]!;
+    const seatOfA = (r.index % games) % 2 === 0 ? 0 : 1;
+    const aWon = r.winners.includes(seatOfA);
+    const bWon = r.winners.includes(1 - seatOfA);
+    return { a, b, scoreA: aWon === bWon ? 0.5 : aWon ? 1 : 0 };
+  });
+  const rating = ratings(agents.length, pairResults);
+  return agents
+    .map((agent, i) => {
+      let wins = 0;
+      let draws = 0;
+      let losses = 0;
+      for (const p of pairResults) {
+        if (p.a !== i && p.b !== i) continue;
+        const mine = p.a === i ? p.scoreA : 1 - p.scoreA;
+        if (mine === 1) wins++;
+        else if (mine === 0) losses++;
+        else draws++;
+      }
+      const played = wins + draws + losses;
+      return {
+        agent,
+        games: played,
+        wins,
+        draws,
+        losses,
+        score: (wins + draws / 2) / Math.max(played, 1),
+        rating: rating[i]!,
+      };
+    })
+    .sort((x, y) => y.rating - x.rating);
+}
+
+export function standingsTable(standings: readonly Standing[]): string {
+  return table(
+    ['agent', 'games', 'won', 'drawn', 'lost', 'score %', 'rating'],
+    standings.map((s) => [
+      s.agent,
+      String(s.games),
+      String(s.wins),
+      String(s.draws),
+      String(s.losses),
+      (100 * s.score).toFixed(1),
+      s.rating.toFixed(0),
+    ]),
+  );
+}
+
+export async function tournament(argv: readonly string[], out: (line: string) => void): Promise<void> {
+  const { positionals, values } = parseCommand(argv, {
+    agents: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    workers: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UsageError(`Usage: ${TOURNAMENT_USAGE}`);
+  const game = gameById(positionals[0]);
+  const agents = listFlag(values, 'agents');
+  if (!agents || agents.length < 2)
+    throw new UsageError('--agents needs at least two agents, e.g. --agents random,heuristic');
+  if (new Set(agents).size !== agents.length) throw new UsageError('--agents names each agent once');
+  const games = intFlag(values, 'games', 20, 1);
+  for (const name of agents) createAgent(game.id, name);
+  const seed = intFlag(values, 'seed', 1);
+  const workers = intFlag(values, 'workers', 1, 0);
+  const bar = progressBar(((agents.length * (agents.length - 1)) / 2) * games, game.id);
+  const standings = await roundRobin(game.id, agents, games, seed, workers, (done) => bar.update(done));
+  bar.finish();
+  out(`${game.id}: round robin, ${games} games a pairing, seed ${seed}`);
+  out(standingsTable(standings));
+}

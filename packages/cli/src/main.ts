@@ -1,0 +1,63 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TabulaError } from '@tabula/core';
+import { PLAY_USAGE, play } from './commands/play.js';
+import { REPLAY_USAGE, replay } from './commands/replay.js';
+import { SCHEMA_USAGE, schema } from './commands/schema.js';
+import { SIMULATE_USAGE, simulate } from './commands/simulate.js';
+import { TOURNAMENT_USAGE, tournament } from './commands/tournament.js';
+import { agentNames, GAMES, UsageError } from './registry.js';
+
+export const USAGE = `Usage:
+  ${PLAY_USAGE}
+  ${SIMULATE_USAGE}
+  ${TOURNAMENT_USAGE}
+  ${REPLAY_USAGE}
+  ${SCHEMA_USAGE}
+Games and agents:
+${Object.keys(GAMES)
+  .map((id) => `  ${id}: ${agentNames(id).join(', ')}`)
+  .join('\n')}`;
+
+const COMMANDS: Record<
+  string,
+  (argv: readonly string[], out: (line: string) => void) => Promise<void> | void
+> = {
+  play,
+  simulate,
+  tournament,
+  replay,
+  schema,
+};
+
+/** Runs the command line and returns the exit code: 0 done, 1 refused input, 2 a usage mistake. */
+export async function main(
+  argv: readonly string[],
+  out = (line: string) => console.log(line),
+): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    out(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run)
+      throw new UsageError(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(', ')}`);
+    await run(rest, out);
+    return 0;
+  } catch (error) {
+    // People get one clear line, never a stack trace, for anything the project refuses on purpose.
+    if (error instanceof TabulaError) {
+      console.error(`tabula: ${error.message}`);
+      return error instanceof UsageError ? 2 : 1;
+    }
+    console.error(`tabula: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+const entry = process.argv[1];
+if (entry && realpathSync(entry) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

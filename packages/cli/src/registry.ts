@@ -1,0 +1,39 @@
+import { agentsFor } from '@tabula/agents';
+import { backgammonGame } from '@tabula/backgammon';
+import { type Agent, type AnyGame, TabulaError } from '@tabula/core';
+import { rummyGame } from '@tabula/rummy';
+import { skirmishGame } from '@tabula/skirmish';
+
+/** Every game the command knows, by id. */
+export const GAMES: Readonly<Record<string, AnyGame>> = {
+  backgammon: backgammonGame as AnyGame,
+  rummy: rummyGame as AnyGame,
+  skirmish: skirmishGame as AnyGame,
+};
+
+/** A mistake in how the command was called: one line, exit code 2. */
+export class UsageError extends TabulaError {
+  constructor(message: string) {
+    super('usage', message);
+  }
+}
+
+export function gameById(id: string | undefined): AnyGame {
+  if (id === undefined) throw new UsageError(`Name a game: ${Object.keys(GAMES).join(', ')}`);
+  const game = GAMES[id];
+  if (!game) throw new UsageError(`Unknown game "${id}". Games: ${Object.keys(GAMES).join(', ')}`);
+  return game;
+}
+
+/** The agent names a game offers. */
+export function agentNames(gameId: string): string[] {
+  return [...agentsFor(gameId).keys()];
+}
+
+export function createAgent(gameId: string, name: string): Agent<unknown, unknown> {
+  const entry = agentsFor(gameId).get(name);
+  if (!entry) {
+    throw new UsageError(`Unknown agent "${name}" for ${gameId}. Agents: ${agentNames(gameId).join(', ')}`);
+  }
+  return entry.create();
+}

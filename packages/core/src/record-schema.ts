@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+
+/** The JSON Schema of a game record (see `GameRecord`), for files from outside. */
+export const GameRecordSchema = Type.Object(
+  {
+    game: Type.String({ minLength: 1 }),
+    version: Type.String(),
+    config: Type.Unknown(),
+    seed: Type.Integer(),
+    players: Type.Optional(Type.Array(Type.String())),
+    actions: Type.Array(Type.Object({ seat: Type.Integer({ minimum: 0 }), action: Type.Unknown() })),
+    outcome: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object({
+          scores: Type.Array(Type.Number()),
+          winners: Type.Array(Type.Integer()),
+          reason: Type.String(),
+        }),
+      ]),
+    ),
+  },
+  { $id: 'GameRecord' },
+);
