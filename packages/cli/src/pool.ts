@@ -28,7 +28,9 @@ export async function runJobs(
     return results;
   }
   const shares: GameJob[][] = Array.from({ length: Math.min(workers, Math.max(jobs.length, 1)) }, () => []);
-  jobs.forEach((job, i) => shares[i % shares.length]!.push(job));
+  jobs.forEach((job, i) => {
+    shares[i % shares.length]!.push(job);
+  });
   await Promise.all(
     shares.map(
       (share) =>

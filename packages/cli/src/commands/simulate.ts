@@ -67,7 +67,7 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
   const seconds = (performance.now() - started) / 1000;
   bar.finish();
   if (typeof values.out === 'string') {
-    writeFileSync(values.out, results.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(values.out, `${results.map((r) => JSON.stringify(r)).join('\n')}\n`);
   }
   const summary = summarize(agents, results);
   const length = meanWithInterval(results.map((r) => r.length)).mean;
