@@ -1,0 +1,26 @@
+import { IllegalActionError } from '@tabula/core';
+
+/**
+ * A play the rules refuse. `code` is one of `unknown_player`,
+ * `card_not_held` or `already_played`. The given state is left as it was.
+ */
+export class InvalidMoveError extends IllegalActionError {
+  /** The player the move was made for (as given, possibly unknown). */
+  readonly playerId: unknown;
+
+  constructor(
+    code: 'unknown_player' | 'card_not_held' | 'already_played',
+    playerId: unknown,
+    message: string,
+  ) {
+    super(code, message);
+    this.playerId = playerId;
+  }
+}
+
+/** A play after the game has ended. `code` is `game_over`. */
+export class GameOverError extends IllegalActionError {
+  constructor(message: string) {
+    super('game_over', message);
+  }
+}
