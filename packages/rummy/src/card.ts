@@ -1,0 +1,197 @@
+import { InvalidCardError } from './errors.js';
+
+/** A rank: `A`, `2`..`9`, `T`, `J`, `Q`, `K`, or `w` for a joker. */
+export type Rank = 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K' | 'w';
+/** A suit `c d h s`; for a joker its colour, `b` (black) or `r` (red). */
+export type Suit = 'c' | 'd' | 'h' | 's' | 'b' | 'r';
+/** The back colour that tells two decks apart. */
+export type Back = 'r' | 'b';
+/** Options of every `toString`. */
+export interface ToStringOptions {
+  /** Write the back letter (`Khr`); off by default (`Kh`). */
+  readonly withBack?: boolean;
+}
+
+export const RANKS: readonly Rank[] = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+export const SUITS: readonly Suit[] = ['c', 'd', 'h', 's'];
+const SYMBOLS: Readonly<Record<string, string>> = { c: '♣', d: '♦', h: '♥', s: '♠' };
+
+/** Rank letter (char code) to value 1..13, 0 when not a regular rank. Lookups instead of parsing keep meld checks allocation-free. */
+export const RANK_VALUE = new Int8Array(128);
+/** Suit letter (char code) to a bit 1, 2, 4, 8, 0 when not a regular suit. */
+export const SUIT_BIT = new Int8Array(128);
+RANKS.forEach((r, i) => {
+  RANK_VALUE[r.charCodeAt(0)] = i + 1;
+});
+SUITS.forEach((s, i) => {
+  SUIT_BIT[s.charCodeAt(0)] = 1 << i;
+});
+/** Char code of `w`, the joker rank. */
+export const JOKER_CODE = 119;
+const BACK_R = 114;
+const BACK_B = 98;
+
+/** Whether a string is a card in the notation (`Kh`, `Khr`, `wb`, `wrb`). */
+export function isCardString(text: string): boolean {
+  const n = text.length;
+  if (n !== 2 && n !== 3) return false;
+  if (n === 3) {
+    const back = text.charCodeAt(2);
+    if (back !== BACK_R && back !== BACK_B) return false;
+  }
+  const rank = text.charCodeAt(0);
+  const suit = text.charCodeAt(1);
+  if (rank === JOKER_CODE) return suit === BACK_R || suit === BACK_B;
+  return rank < 128 && RANK_VALUE[rank] !== 0 && suit < 128 && SUIT_BIT[suit] !== 0;
+}
+
+/** Why a string is not a card, for the error message. */
+function cardProblem(text: string): string {
+  if (text.length < 2 || text.length > 3) {
+    return 'a card is a rank, a suit and an optional back, e.g. Kh, Khr or wb';
+  }
+  const [rank, suit, back] = text as unknown as string[];
+  if (back !== undefined && back !== 'r' && back !== 'b') return `unknown back "${back}" (r or b)`;
+  if (rank === 'w') return `a joker is wb (black) or wr (red), not w${suit}`;
+  if (!RANKS.includes(rank as Rank)) return `unknown rank "${rank}" (A, 2-9, T, J, Q, K, or w for a joker)`;
+  if (suit === 'b' || suit === 'r')
+    return `${rank}${suit} mixes a regular rank with a joker colour (suits are c, d, h, s)`;
+  return `unknown suit "${suit}" (c, d, h, s)`;
+}
+
+/** Throws `InvalidCardError` unless the string is a card. */
+export function assertCardString(text: string, context?: string): void {
+  if (!isCardString(text)) {
+    const where = context === undefined ? '' : ` in "${context}"`;
+    throw new InvalidCardError(text, `Invalid card "${text}"${where}: ${cardProblem(text)}.`);
+  }
+}
+
+/** Whether a (valid) card string is a joker. */
+export function isJokerString(card: string): boolean {
+  return card.charCodeAt(0) === JOKER_CODE;
+}
+
+/** Value of a (valid) card string: 1..13, 0 for a joker. */
+export function cardValue(card: string): number {
+  return RANK_VALUE[card.charCodeAt(0)] ?? 0;
+}
+
+/** The card string without its back (`Khr` -> `Kh`). */
+export function faceOf(card: string): string {
+  return card.length === 3 ? card.slice(0, 2) : card;
+}
+
+/** Penalty of one card left in hand. */
+export function cardPenalty(card: string, jokerPenalty: number): number {
+  return isJokerString(card) ? jokerPenalty : cardValue(card);
+}
+
+/** Display order: suits c, d, h, s, ace low within a suit, jokers last. Stable sorts keep equal cards in place. */
+export function compareForDisplay(a: string, b: string): number {
+  const ja = isJokerString(a);
+  const jb = isJokerString(b);
+  if (ja || jb) return ja === jb ? 0 : ja ? 1 : -1;
+  const suitDelta = SUIT_BIT[a.charCodeAt(1)]! - SUIT_BIT[b.charCodeAt(1)]!;
+  return suitDelta !== 0 ? suitDelta : cardValue(a) - cardValue(b);
+}
+
+/** The display text of a (valid) card string: `K♥`, `wb`. */
+export function cardText(card: string): string {
+  return isJokerString(card) ? card.slice(0, 2) : card[0] + SYMBOLS[card[1]!]!;
+}
+
+/** Splits comma-separated cards, checking each; `''` is no cards. */
+export function parseCardList(text: string): string[] {
+  if (text === '') return [];
+  const cards = text.split(',');
+  for (const card of cards) assertCardString(card, text);
+  return cards;
+}
+
+const interned = new Map<string, Card>();
+
+/** One playing card. Immutable; equal strings give the same instance. */
+export class Card {
+  readonly rank: Rank;
+  readonly suit: Suit;
+  readonly back: Back | null;
+  /** 1 (ace) .. 13 (king); null for a joker. */
+  readonly value: number | null;
+  /** The card string with its back, the identity used to compare cards. */
+  readonly key: string;
+
+  private constructor(key: string) {
+    this.key = key;
+    this.rank = key[0] as Rank;
+    this.suit = key[1] as Suit;
+    this.back = (key[2] as Back | undefined) ?? null;
+    this.value = this.rank === 'w' ? null : cardValue(key);
+  }
+
+  /** A card from its string (`Kh`, `Khr`, `wb`); throws `InvalidCardError` naming the bad text. */
+  static fromString(text: string): Card {
+    const known = interned.get(text);
+    if (known !== undefined) return known;
+    assertCardString(text);
+    const card = new Card(text);
+    interned.set(text, card);
+    return card;
+  }
+
+  /** Cards from comma-separated text (`Kh,Kd,wb`); `''` is no cards. */
+  static listFromString(text: string): Card[] {
+    return parseCardList(text).map((s) => Card.fromString(s));
+  }
+
+  /** A card from its parts. */
+  static of(rank: Rank, suit: Suit, back: Back | null = null): Card {
+    return Card.fromString(`${rank}${suit}${back ?? ''}`);
+  }
+
+  isJoker(): boolean {
+    return this.rank === 'w';
+  }
+
+  /** Same rank and suit, whatever the backs. */
+  isSameFace(other: Card): boolean {
+    return this.rank === other.rank && this.suit === other.suit;
+  }
+
+  /** Same card, backs included. */
+  equals(other: Card): boolean {
+    return this.key === other.key;
+  }
+
+  /** Penalty when left in hand: the value, or `jokerPenalty` for a joker. */
+  getPenalty(jokerPenalty = 30): number {
+    return this.value ?? jokerPenalty;
+  }
+
+  toString(options?: ToStringOptions): string {
+    return options?.withBack ? this.key : faceOf(this.key);
+  }
+
+  /** Display text with the suit symbol: `K♥`, `T♣`, `wb`. */
+  toText(): string {
+    return cardText(this.key);
+  }
+
+  toJSON(): string {
+    return this.key;
+  }
+}
+
+/** Card instances or card strings, as the public API accepts both. */
+export type CardLike = Card | string;
+
+/** Card strings (with backs) of cards or strings, each checked. */
+export function cardKeys(cards: readonly CardLike[]): string[] {
+  return cards.map((c) => {
+    if (typeof c === 'string') {
+      assertCardString(c);
+      return c;
+    }
+    return c.key;
+  });
+}

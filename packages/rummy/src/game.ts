@@ -1,0 +1,235 @@
+import { createRng, type Rng } from '@tabula/core';
+import { Card, type CardLike, cardKeys } from './card.js';
+import { DuplicatePlayerError, IllegalMoveError, NotYourTurnError, UnknownPlayerError } from './errors.js';
+import { Hand } from './hand.js';
+import type { Meld } from './meld.js';
+import { Player, type PlayerJSON } from './player.js';
+import type { RoundState } from './round.js';
+import * as pure from './round.js';
+import { Rules } from './rules.js';
+import { type GameJSON, parseGameJSON } from './serialize.js';
+import { Table } from './table.js';
+import { type RoundView, viewRound } from './view.js';
+
+/** `waiting` for players until the deal, then `playing`, then `over`. */
+export type GameStatus = 'waiting' | 'playing' | 'over';
+
+/** How `deal` shuffles when no deck is given. */
+export interface DealOptions {
+  /** Seed of the shuffle, for a reproducible round. */
+  readonly seed?: number;
+  /** Or a generator to draw the shuffle from. */
+  readonly rng?: Rng;
+}
+
+/** What one player may know of the game (see `Game.viewFor`). */
+export interface GameView extends RoundView {
+  readonly players: readonly PlayerJSON[];
+}
+
+/** Options of `Game.fromJSON`. */
+export interface FromJSONOptions {
+  /** Builds the players of the saved game, for applications with their own `Player` subclass. */
+  readonly createPlayer?: (data: PlayerJSON) => Player;
+}
+
+function refuse(code: string, message: string): never {
+  throw new IllegalMoveError(code, message);
+}
+
+/**
+ * One round of manipulation rummy: players join, the cards are dealt, then in
+ * turn each plays a new layout of the whole table, draws or passes. An object
+ * facade over the pure functions of `round.ts`; a refused action changes
+ * nothing.
+ */
+export class Game {
+  private readonly rules: Rules;
+  private readonly players: Player[] = [];
+  private round: RoundState | null = null;
+
+  constructor(rules: Rules = new Rules()) {
+    this.rules = rules;
+  }
+
+  getRules(): Rules {
+    return this.rules;
+  }
+
+  /** Adds a player; only before the deal. Turns follow join order. */
+  join(player: Player): void {
+    if (this.round !== null) refuse('join_after_deal', 'Cannot join a round already dealt.');
+    if (this.hasPlayer(player)) throw new DuplicatePlayerError(`Player ${player.name} already joined.`);
+    this.players.push(player);
+  }
+
+  hasPlayer(player: Player): boolean {
+    return this.players.some((p) => p.equals(player));
+  }
+
+  getPlayers(): Player[] {
+    return this.players.slice();
+  }
+
+  /**
+   * Deals the round. With `deck` the cards are dealt as given (block dealing
+   * from the start, the rest is the stock, drawn from its start); without it
+   * the rules' deck is shuffled, seeded by `options`.
+   */
+  deal(deck?: readonly CardLike[], options: DealOptions = {}): void {
+    if (this.round !== null) refuse('already_dealt', 'Cards already dealt.');
+    let cards: string[];
+    if (deck === undefined) {
+      const rng = options.rng ?? createRng(options.seed ?? Math.floor(Math.random() * 0x100000000));
+      cards = pure.shuffledDeck(this.rules, rng);
+    } else {
+      cards = cardKeys(deck);
+    }
+    this.round = pure.deal(this.rules, this.players.length, cards);
+  }
+
+  getStatus(): GameStatus {
+    return this.round === null ? 'waiting' : this.round.status;
+  }
+
+  isOver(): boolean {
+    return this.round?.status === 'over';
+  }
+
+  /** Whose turn it is; only while playing. */
+  getCurrentPlayer(): Player {
+    return this.players[this.playing().current]!;
+  }
+
+  getTable(): Table {
+    return Table.fromJSON(this.round?.table ?? []);
+  }
+
+  getStockCount(): number {
+    return this.round?.stock.length ?? 0;
+  }
+
+  getHand(player: Player): Hand {
+    const seat = this.seatOf(player);
+    if (this.round === null) refuse('round_not_started', 'Cards not dealt yet.');
+    return new Hand(this.round.hands[seat]!);
+  }
+
+  /** Whether the player has made the opening play. */
+  hasOpened(player: Player): boolean {
+    const seat = this.seatOf(player);
+    return this.round?.opened[seat] ?? false;
+  }
+
+  /** Consecutive passes so far. */
+  getPassCount(): number {
+    return this.round?.passes ?? 0;
+  }
+
+  /** Plays a turn: `melds` is the new layout of the whole table. See the pure `play` for the checks. */
+  play(player: Player, melds: readonly Meld[] | Table): void {
+    const seat = this.turnOf(player);
+    const layout = (melds instanceof Table ? melds.getMelds() : melds).map((m) => m.toJSON());
+    this.round = pure.play(this.round!, seat, layout);
+  }
+
+  /** Draws the next card of the stock into the hand and returns it. */
+  draw(player: Player): Card {
+    const seat = this.turnOf(player);
+    const card = this.round!.stock[0];
+    this.round = pure.draw(this.round!, seat);
+    return Card.fromString(card!);
+  }
+
+  /** Skips the turn; only when the stock is empty. */
+  pass(player: Player): void {
+    const seat = this.turnOf(player);
+    this.round = pure.pass(this.round!, seat);
+  }
+
+  getWinner(): Player | null {
+    const winner = this.round?.winner;
+    return winner === null || winner === undefined ? null : this.players[winner]!;
+  }
+
+  /** The player's score: 0 until the round is over. */
+  getScore(player: Player): number {
+    const seat = this.seatOf(player);
+    return this.round?.scores[seat] ?? 0;
+  }
+
+  /** The pure state of the round (null before the deal); treat it as read-only. */
+  getState(): RoundState | null {
+    return this.round;
+  }
+
+  /** The whole game as plain JSON (a deep copy). */
+  toJSON(): GameJSON {
+    return {
+      rules: this.rules.toJSON(),
+      players: this.players.map((p) => ({ id: p.id, name: p.name })),
+      round: this.round === null ? null : pure.cloneRound(this.round),
+    };
+  }
+
+  /** A game from `toJSON()` output (or its text), validated: the first problem is named with its path. */
+  static fromJSON(json: unknown, options: FromJSONOptions = {}): Game {
+    const data = parseGameJSON(json);
+    const game = new Game(new Rules(data.rules));
+    const create = options.createPlayer ?? ((p: PlayerJSON) => new Player(p.name, p.id));
+    for (const p of data.players) game.players.push(create(p));
+    game.round = data.round === null ? null : pure.cloneRound(data.round);
+    return game;
+  }
+
+  /**
+   * What `player` may know (null: a spectator): their own hand, the table,
+   * the stock count, how many cards the others hold, whose turn, who opened,
+   * the scores once over. Never other hands nor the stock order.
+   */
+  viewFor(player: Player | null): GameView {
+    const seat = player === null ? null : this.seatOf(player);
+    const players = this.players.map((p) => ({ id: p.id, name: p.name }));
+    if (this.round === null) {
+      return {
+        players,
+        rules: this.rules.toJSON(),
+        status: 'waiting',
+        seat,
+        hand: null,
+        handSizes: players.map(() => 0),
+        opened: players.map(() => false),
+        table: [],
+        stockCount: 0,
+        current: null,
+        passes: 0,
+        winner: null,
+        scores: null,
+      };
+    }
+    return { players, ...viewRound(this.round, seat) };
+  }
+
+  private seatOf(player: Player): number {
+    const seat = this.players.findIndex((p) => p.equals(player));
+    if (seat < 0) throw new UnknownPlayerError(`Player ${player.name} is not in this game.`);
+    return seat;
+  }
+
+  private playing(): RoundState {
+    if (this.round === null) refuse('round_not_started', 'The round has not started: deal first.');
+    if (this.round.status === 'over') refuse('round_over', 'The round is over.');
+    return this.round;
+  }
+
+  /** The seat of `player`, after checking that the round is on and that it is their turn. */
+  private turnOf(player: Player): number {
+    const state = this.playing();
+    const seat = this.seatOf(player);
+    if (seat !== state.current) {
+      const current = this.players[state.current]!;
+      throw new NotYourTurnError(`It is ${current.name}'s turn, not ${player.name}'s.`);
+    }
+    return seat;
+  }
+}

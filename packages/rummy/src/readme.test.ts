@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { readmeExamples, runExample } from '@tabula/core/testing';
+import { describe, expect, it } from 'vitest';
+
+const readme = fileURLToPath(new URL('../README.md', import.meta.url));
+const examples = readmeExamples(readme);
+
+describe('README examples', () => {
+  it('shows the four examples', () => {
+    expect(examples.map((e) => e.file)).toEqual([
+      'examples/quickstart.ts',
+      'examples/melds.ts',
+      'examples/pure.ts',
+      'examples/save-and-view.ts',
+    ]);
+  });
+
+  it.each(examples.map((e) => [e.file, e] as const))('%s is shown verbatim and runs', async (_, example) => {
+    expect(example.shown).toBe(example.actual);
+    await runExample(example);
+  });
+});

@@ -1,0 +1,167 @@
+import { InvalidInputError } from '@tabula/core';
+import { describe, expect, it } from 'vitest';
+import {
+  IllegalMoveError,
+  InvalidCardError,
+  InvalidMeldError,
+  NotYourTurnError,
+  UnknownPlayerError,
+} from './errors.js';
+import {
+  deal,
+  draw,
+  pass,
+  play,
+  type RoundState,
+  roundScores,
+  settleLayout,
+  stalemateWinner,
+} from './round.js';
+import { DEFAULT_RULES, type RulesConfig } from './rules.js';
+
+const rules1: RulesConfig = { ...DEFAULT_RULES, decks: 1, jokers: 2, handSize: 4 };
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected an error');
+}
+
+const start = () => deepFreeze(deal(rules1, 2, 'Kh,Kd,Ks,2c,Qh,Qd,wb,3c,9d,8d'.split(',')));
+
+describe('pure round functions', () => {
+  it('deal gives plain JSON state', () => {
+    const state = start();
+    expect(state).toEqual({
+      rules: rules1,
+      status: 'playing',
+      hands: [
+        ['Kh', 'Kd', 'Ks', '2c'],
+        ['Qh', 'Qd', 'wb', '3c'],
+      ],
+      stock: ['9d', '8d'],
+      table: [],
+      opened: [false, false],
+      current: 0,
+      passes: 0,
+      winner: null,
+      scores: [0, 0],
+    });
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('play returns a new state and never changes the given one', () => {
+    const state = start();
+    const next = play(state, 0, [['Kh', 'Kd', 'Ks']]);
+    expect(next.hands[0]).toEqual(['2c']);
+    expect(next.table).toEqual([{ kind: 'group', cards: ['Kh', 'Kd', 'Ks'] }]);
+    expect(next.opened).toEqual([true, false]);
+    expect(next.current).toBe(1);
+    expect(state.hands[0]).toEqual(['Kh', 'Kd', 'Ks', '2c']);
+    expect(state.table).toEqual([]);
+  });
+
+  it('play copies the layout so later changes to it do not leak in', () => {
+    const meld = ['Kh', 'Kd', 'Ks'];
+    const next = play(start(), 0, [meld]);
+    meld.push('Kc');
+    expect(next.table[0]!.cards).toEqual(['Kh', 'Kd', 'Ks']);
+  });
+
+  it('play takes explicit kinds', () => {
+    const state = deal({ ...rules1, openingPoints: 18 }, 2, '5d,wb,wr,2c,Qh,Qd,Qs,3c'.split(','));
+    expect(caught(() => play(state, 0, [['5d', 'wb', 'wr']]))).toMatchObject({ code: 'opening_too_low' });
+    const next = play(state, 0, [{ kind: 'run', cards: ['5d', 'wb', 'wr'] }]);
+    expect(next.table).toEqual([{ kind: 'run', cards: ['5d', 'wb', 'wr'] }]);
+  });
+
+  it('play refuses bad layouts with errors naming the problem', () => {
+    const state = start();
+    expect(caught(() => play(state, 0, [['Kh', 'Kd', 'Kx']]))).toBeInstanceOf(InvalidCardError);
+    const invalid = caught(() => play(state, 0, [['Kh', 'Kd', 'Qs']]));
+    expect(invalid).toBeInstanceOf(InvalidMeldError);
+    expect((invalid as Error).message).toBe(
+      'Invalid meld Kh,Kd,Qs: Cards in a run must share the suit, got Kd.',
+    );
+    const notArray = caught(() => play(state, 0, 'Kh,Kd,Ks' as never));
+    expect(notArray).toBeInstanceOf(InvalidInputError);
+    expect(caught(() => play(state, 0, [{ kind: 'set', cards: ['Kh'] } as never]))).toMatchObject({
+      path: 'layout[0]',
+    });
+    expect(caught(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({ path: 'layout[0]' });
+    expect(() => settleLayout([])).not.toThrow();
+  });
+
+  it('checks the round, the seat and the turn', () => {
+    const state = start();
+    expect(caught(() => draw(state, 2))).toBeInstanceOf(UnknownPlayerError);
+    expect(caught(() => draw(state, -1))).toBeInstanceOf(UnknownPlayerError);
+    expect(caught(() => draw(state, 0.5))).toBeInstanceOf(UnknownPlayerError);
+    const turn = caught(() => draw(state, 1));
+    expect(turn).toBeInstanceOf(NotYourTurnError);
+    expect((turn as Error).message).toBe("It is seat 0's turn, not seat 1's.");
+    const over = play(state, 0, [['Kh', 'Kd', 'Ks']]);
+    const done = draw(over, 1);
+    expect(done.current).toBe(0);
+    const finished = { ...done, status: 'over' as const };
+    expect(caught(() => draw(finished, 0))).toMatchObject({ code: 'round_over' });
+  });
+
+  it('draw takes the first stock card to the end of the hand and resets the passes', () => {
+    const state = start();
+    const next = draw(state, 0);
+    expect(next.hands[0]).toEqual(['Kh', 'Kd', 'Ks', '2c', '9d']);
+    expect(next.stock).toEqual(['8d']);
+    expect(next.current).toBe(1);
+    // a pass needs an empty stock, so a draw never follows one in a real round; the reset still holds
+    expect(draw({ ...state, passes: 1 }, 0).passes).toBe(0);
+  });
+
+  it('pass counts up to a stalemate, and a play resets the count', () => {
+    let state: RoundState = { ...start(), stock: [] };
+    expect(caught(() => pass(start(), 0))).toBeInstanceOf(IllegalMoveError);
+    state = pass(state, 0);
+    expect([state.passes, state.current, state.status]).toEqual([1, 1, 'playing']);
+    const played = play(state, 1, [['Qh', 'Qd', 'wb']]);
+    expect(played.passes).toBe(0);
+    state = pass(state, 1);
+    expect(state.status).toBe('over');
+    expect(state.winner).toBe(0);
+  });
+
+  it('deal refuses too few players or cards', () => {
+    expect(caught(() => deal(rules1, 1, ['Kh']))).toMatchObject({ code: 'too_few_players' });
+    expect(caught(() => deal(rules1, 2, ['Kh']))).toMatchObject({ code: 'not_enough_cards' });
+    expect(caught(() => deal({ ...rules1, handSize: 0 }, 2, ['Kh']))).toMatchObject({
+      code: 'invalid_rules',
+      field: 'handSize',
+    });
+  });
+});
+
+describe('scores', () => {
+  it('going out: losers pay their penalty, the winner collects', () => {
+    expect(roundScores(rules1, [[], ['wb', '2c', '3c']], 0)).toEqual([35, -35]);
+    expect(roundScores(rules1, [['Kh'], [], ['Ac', 'wb']], 1)).toEqual([-13, 44, -31]);
+  });
+
+  it('stalemate: the lowest hand wins, ties to the earliest, penalties reduced by the winner own', () => {
+    const hands = [['Ac'], ['7h', '8h', '9h', '2d'], ['Ad']];
+    expect(stalemateWinner(rules1, hands)).toBe(0);
+    expect(roundScores(rules1, hands, 0)).toEqual([25, -25, 0]);
+    expect(stalemateWinner(rules1, [['Kh'], ['2c'], ['Ac', 'Ad']])).toBe(1);
+    expect(stalemateWinner(rules1, [['Kh'], ['3c'], ['Ac', 'Ad']])).toBe(2);
+    expect(Object.is(roundScores(rules1, hands, 0)[2], 0)).toBe(true);
+  });
+});

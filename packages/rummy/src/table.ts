@@ -1,0 +1,110 @@
+import type { Card, ToStringOptions } from './card.js';
+import { Meld, type MeldOptions } from './meld.js';
+import type { TableMeld } from './meld-check.js';
+
+/** A key equal for melds with the same cards (backs included) in any order. */
+function meldKey(cards: readonly string[]): string {
+  return cards.slice().sort().join(',');
+}
+
+/**
+ * Positions in `layout` of the melds that are not in `table` (same cards in
+ * any order, each old meld matched at most once), or null when some meld of
+ * `table` is missing from `layout`.
+ */
+export function newMeldPositions(
+  table: readonly { readonly cards: readonly string[] }[],
+  layout: readonly { readonly cards: readonly string[] }[],
+): number[] | null {
+  const old = new Map<string, number>();
+  for (const meld of table) {
+    const key = meldKey(meld.cards);
+    old.set(key, (old.get(key) ?? 0) + 1);
+  }
+  const fresh: number[] = [];
+  layout.forEach((meld, i) => {
+    const key = meldKey(meld.cards);
+    const left = old.get(key) ?? 0;
+    if (left > 0) old.set(key, left - 1);
+    else fresh.push(i);
+  });
+  for (const left of old.values()) if (left > 0) return null;
+  return fresh;
+}
+
+/** The melds on the table. Immutable: each play replaces the whole table. */
+export class Table {
+  private readonly melds: readonly Meld[];
+
+  constructor(melds: readonly Meld[] = []) {
+    this.melds = melds.slice();
+  }
+
+  /** A table from semicolon-separated melds (`Kh,Kd,Ks;5c,6c,7c`); `''` is the empty table. */
+  static fromString(text: string, options?: MeldOptions): Table {
+    if (text === '') return new Table();
+    return new Table(text.split(';').map((m) => Meld.fromString(m, options)));
+  }
+
+  static fromJSON(melds: readonly TableMeld[]): Table {
+    return new Table(melds.map((m) => Meld.fromJSON(m)));
+  }
+
+  getMelds(): Meld[] {
+    return this.melds.slice();
+  }
+
+  /** Every card on the table, meld after meld. */
+  getCards(): Card[] {
+    return this.melds.flatMap((m) => m.getCards());
+  }
+
+  isEmpty(): boolean {
+    return this.melds.length === 0;
+  }
+
+  /** Number of melds. */
+  get size(): number {
+    return this.melds.length;
+  }
+
+  /** Whether every meld of this table is in the layout with the same cards (order inside a meld and of melds free). */
+  isPreservedIn(layout: Table | readonly Meld[]): boolean {
+    return newMeldPositions(this.toJSON(), toMelds(layout).map(asJSON)) !== null;
+  }
+
+  /** The melds of the layout that are not melds of this table (same cards in any order). */
+  newMeldsIn(layout: Table | readonly Meld[]): Meld[] {
+    const melds = toMelds(layout);
+    const old = new Map<string, number>();
+    for (const meld of this.melds) old.set(meldKey(meld.keys), (old.get(meldKey(meld.keys)) ?? 0) + 1);
+    return melds.filter((meld) => {
+      const key = meldKey(meld.keys);
+      const left = old.get(key) ?? 0;
+      if (left === 0) return true;
+      old.set(key, left - 1);
+      return false;
+    });
+  }
+
+  toString(options?: ToStringOptions): string {
+    return this.melds.map((m) => m.toString(options)).join(';');
+  }
+
+  /** Display text, melds separated by ` | `. */
+  toText(): string {
+    return this.melds.map((m) => m.toText()).join(' | ');
+  }
+
+  toJSON(): TableMeld[] {
+    return this.melds.map(asJSON);
+  }
+}
+
+function asJSON(meld: Meld): TableMeld {
+  return meld.toJSON();
+}
+
+function toMelds(layout: Table | readonly Meld[]): readonly Meld[] {
+  return layout instanceof Table ? layout.getMelds() : layout;
+}
