@@ -1,4 +1,5 @@
 import type { Agent } from '@tabula/core';
+import { backgammonAgents } from './backgammon.js';
 import { randomAgent } from './random.js';
 
 /** An agent a command line or a server can offer by name. */
@@ -14,7 +15,9 @@ const RANDOM: AgentEntry = {
   create: () => randomAgent(),
 };
 
-const BY_GAME: Record<string, readonly AgentEntry[]> = {};
+const BY_GAME: Record<string, readonly AgentEntry[]> = {
+  backgammon: backgammonAgents,
+};
 
 /** The agents for a game, by name: `random` for every game, then the game's own. */
 export function agentsFor(gameId: string): Map<string, AgentEntry> {

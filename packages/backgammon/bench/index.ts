@@ -1,7 +1,17 @@
 import { createRng } from '@tabula/core';
 import { Bench } from 'tinybench';
-import { type Action, type Legal, SeededDice, Table, type TableState } from '../src/index.js';
-import { addLegalPlaysBench } from './legal-plays.js';
+import {
+  type Action,
+  backgammonGame,
+  formatPlay,
+  type Legal,
+  Moves,
+  parsePlay,
+  SeededDice,
+  Table,
+  type TableState,
+} from '../src/index.js';
+import { addLegalPlaysBench, fixtureCases } from './legal-plays.js';
 
 const bench = new Bench({ time: 1000 });
 
@@ -37,6 +47,38 @@ bench.add('Table: one complete game, random bots, cube off', () => {
 });
 bench.add('Table: one complete game, random bots, cube on', () => {
   playGame(true);
+});
+
+// --- The shared contract ---------------------------------------------------------
+
+let contractSeed = 0;
+/** A random playout through backgammonGame: legalActions, view and apply at every step. */
+function playContract(cube: boolean): void {
+  contractSeed++;
+  const chance = createRng(contractSeed);
+  const pick = createRng(-contractSeed);
+  let state = backgammonGame.setup({ cube, length: 1, crawford: false }, chance);
+  while (state.toAct !== null) {
+    const seat = state.toAct;
+    backgammonGame.view(state, seat);
+    state = backgammonGame.apply(state, seat, pick.pick(backgammonGame.legalActions(state, seat)), chance);
+  }
+}
+
+bench.add('backgammonGame: one random playout, cube off', () => {
+  playContract(false);
+});
+
+const typedPlays = fixtureCases.map((c) => {
+  const plays = Moves.legalPlays(c.board, c.seat, c.dice).map((p) => p.steps);
+  return {
+    ...c,
+    plays,
+    text: plays.length === 0 ? '' : formatPlay(c.board, c.seat, plays[plays.length - 1]!),
+  };
+});
+bench.add(`parsePlay x ${fixtureCases.length} fixture positions (the last legal play of each)`, () => {
+  for (const c of typedPlays) if (c.text !== '') parsePlay(c.text, c.board, c.seat, c.plays);
 });
 
 await bench.run();

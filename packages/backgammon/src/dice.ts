@@ -66,3 +66,15 @@ export class SeededDice implements Dice {
     return this.rng.save();
   }
 }
+
+/**
+ * Dice drawn from a core `Rng`, such as the chance stream the game
+ * definition is given: each die is `rng.int(1, 6)`.
+ */
+export class RngDice implements Dice {
+  constructor(private readonly rng: Rng) {}
+
+  die(): number {
+    return this.rng.int(1, 6);
+  }
+}

@@ -6,7 +6,11 @@ const examples = readmeExamples(fileURLToPath(new URL('../README.md', import.met
 
 describe('README examples', () => {
   it('shows the examples', () => {
-    expect(examples.map((e) => e.file)).toEqual(['examples/play-a-game.ts', 'examples/testing-a-bot.ts']);
+    expect(examples.map((e) => e.file)).toEqual([
+      'examples/play-a-game.ts',
+      'examples/testing-a-bot.ts',
+      'examples/shared-contract.ts',
+    ]);
   });
 
   it.each(examples.map((e) => [e.file, e] as const))(

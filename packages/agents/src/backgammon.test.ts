@@ -1,0 +1,152 @@
+import {
+  type Action,
+  type Board,
+  backgammonGame,
+  formatPlay,
+  Table,
+  type TableState,
+} from '@tabula/backgammon';
+import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
+import { describe, expect, it } from 'vitest';
+import { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
+import { randomAgent } from './random.js';
+
+const game = backgammonGame as AnyGame;
+const CUBE_OFF = { cube: false, length: 1, crawford: false };
+
+/** A board from each seat's checkers as { pip: count } in its own pips (25 the bar); the rest are off. */
+function position(x: Record<number, number>, o: Record<number, number>): Board {
+  const points = new Array<number>(24).fill(0);
+  const bar: [number, number] = [0, 0];
+  const placed = [0, 0];
+  for (const [seat, stacks] of [
+    [0, x],
+    [1, o],
+  ] as const) {
+    for (const [pip, n] of Object.entries(stacks).map(([p, n]) => [Number(p), n])) {
+      placed[seat] += n as number;
+      if (pip === 25) bar[seat] += n as number;
+      else
+        points[seat === 0 ? (pip as number) - 1 : 24 - (pip as number)] +=
+          seat === 0 ? (n as number) : -(n as number);
+    }
+  }
+  return { points, bar, off: [15 - (placed[0] as number), 15 - (placed[1] as number)] };
+}
+
+const START = { 24: 2, 13: 5, 8: 3, 6: 5 };
+
+function stateOf(fields: Partial<TableState>): TableState {
+  const base = Table.create({ cube: true, length: 1, crawford: false }, ['White', 'Black']);
+  return Table.fromJSON(JSON.parse(JSON.stringify({ ...base, phase: 'decide', toAct: 0, ...fields })));
+}
+
+function choose(state: TableState, agent = heuristicAgent()): Action {
+  const seat = state.toAct as 0 | 1;
+  const legal = backgammonGame.legalActions(state, seat);
+  const action = agent.act(backgammonGame.view(state, seat), legal, { seat, rng: createRng(1) }) as Action;
+  expect(legal).toContainEqual(action);
+  return action;
+}
+
+const played = (state: TableState) => {
+  const action = choose(state);
+  return action.type === 'move' ? formatPlay(state.board, state.toAct as 0 | 1, action.steps) : action.type;
+};
+
+async function matchUp(config: unknown, games: number): Promise<number> {
+  let won = 0;
+  for (let g = 0; g < games; g++) {
+    const seat = g % 2;
+    const agents: Agent<unknown, unknown>[] = [randomAgent(), randomAgent()];
+    agents[seat] = heuristicAgent() as Agent<unknown, unknown>;
+    const { outcome } = await playGame(game, config, agents, 1000 + g);
+    if (outcome.winners.includes(seat)) won++;
+  }
+  return won;
+}
+
+describe('heuristic backgammon agent', () => {
+  it('beats the random agent in at least 80% of 400 seeded games, seats alternating', async () => {
+    const won = await matchUp(game.defaultConfig(), 400);
+    console.log(`heuristic against random, cube on: won ${won} of 400`);
+    expect(won).toBeGreaterThanOrEqual(320);
+  });
+
+  it('wins on checker play alone: at least 90% of 400 games without the cube', async () => {
+    const won = await matchUp(CUBE_OFF, 400);
+    console.log(`heuristic against random, cube off: won ${won} of 400`);
+    expect(won).toBeGreaterThanOrEqual(360);
+  });
+
+  it('is registered as heuristic and plays the same game from the same seed', async () => {
+    expect(backgammonAgents.map((e) => e.name)).toEqual(['heuristic']);
+    const agent = backgammonAgents[0]!.create();
+    const once = await playGame(game, game.defaultConfig(), [agent, randomAgent()], 77);
+    const again = await playGame(
+      game,
+      game.defaultConfig(),
+      [backgammonAgents[0]!.create(), randomAgent()],
+      77,
+    );
+    expect(again.record.actions).toEqual(once.record.actions);
+  });
+
+  it('makes points with the opening rolls', () => {
+    const opening = (dice: [number, number]) =>
+      played(stateOf({ board: position(START, START), phase: 'move', dice }));
+    expect(opening([6, 1])).toBe('13/7 8/7');
+    expect(opening([3, 1])).toBe('8/5 6/5');
+    expect(opening([4, 2])).toBe('8/4 6/4');
+  });
+
+  it('bears off as many checkers as it can in a race', () => {
+    const race = stateOf({
+      board: position({ 6: 1, 5: 1, 3: 4, 2: 3 }, { 5: 6, 6: 6 }),
+      phase: 'move',
+      dice: [6, 5],
+    });
+    expect(played(race)).toBe('6/off 5/off');
+    const small = stateOf({ board: position({ 6: 2, 1: 2 }, { 5: 6, 6: 6 }), phase: 'move', dice: [1, 1] });
+    // 1-1: two checkers off from the 1 point, and the rest of the roll moves the 6s down.
+    const move = choose(small);
+    expect(move.type === 'move' && move.steps.filter((step) => step.to === 'off').length).toBe(2);
+  });
+
+  it('counts a blot within direct range of an opposing checker as a risk', () => {
+    // White's blot on its 10 with Black's back checker 6 pips behind it, or 8 pips behind.
+    const direct = position({ 10: 1, 6: 14 }, { 21: 1, 19: 14 });
+    const indirect = position({ 10: 1, 6: 14 }, { 23: 1, 19: 14 });
+    // Black's checker 2 pips further back is 2 pips more lead for White; exposure must outweigh it.
+    expect(evaluate(indirect, 0) - evaluate(direct, 0)).toBeGreaterThan(4);
+  });
+
+  it('doubles when well ahead, rolls otherwise, takes unless hopeless, and drops then', () => {
+    // A race: 75 pips against 105.
+    const ahead = stateOf({ board: position({ 6: 5, 5: 5, 4: 5 }, { 8: 5, 7: 5, 6: 5 }) });
+    expect(winChance(ahead.board, 0)).toBeGreaterThan(0.9);
+    expect(choose(ahead)).toEqual({ type: 'double' });
+    const behind = stateOf({ board: position({ 8: 5, 7: 5, 6: 5 }, { 6: 5, 5: 5, 4: 5 }) });
+    expect(winChance(behind.board, 0)).toBeLessThan(0.2);
+    expect(choose(behind)).toEqual({ type: 'roll' });
+    // Far ahead with a gammon in sight: too good to double, it plays on.
+    const tooGood = stateOf({ board: position({ 6: 5, 5: 5, 4: 5 }, { 12: 5, 11: 5, 10: 5 }) });
+    expect(choose(tooGood)).toEqual({ type: 'roll' });
+    const even = stateOf({ board: position(START, START) });
+    expect(choose(even)).toEqual({ type: 'roll' });
+
+    const offer = (board: Board) =>
+      backgammonGame.apply(stateOf({ board }), 0, { type: 'double' }, createRng(1));
+    expect(choose(offer(position({ 6: 4, 5: 4, 4: 4, 3: 3 }, { 6: 4, 5: 4, 4: 4, 3: 2, 2: 1 })))).toEqual({
+      type: 'take',
+    });
+    expect(choose(offer(position({ 2: 2 }, { 24: 15 })))).toEqual({ type: 'drop' });
+  });
+
+  it('accepts a resignation unless it offers a single game when a gammon is likely', () => {
+    const resign = (board: Board) =>
+      backgammonGame.apply(stateOf({ board }), 0, { type: 'resign', kind: 'single' }, createRng(1));
+    expect(choose(resign(position(START, START)))).toEqual({ type: 'accept' });
+    expect(choose(resign(position({ 24: 15 }, { 3: 15 })))).toEqual({ type: 'decline' });
+  });
+});

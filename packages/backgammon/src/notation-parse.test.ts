@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { TabulaError } from '@tabula/core';
+import { describe, expect, it } from 'vitest';
+import { position } from '../test/helpers.js';
+import { type Board, key, start } from './board.js';
+import { applySteps, legalPlays, type Step } from './moves.js';
+import { boardAfterText, formatPlay, parsePlay, readPlayText } from './notation.js';
+
+interface FixtureCase {
+  id: string;
+  board: Board;
+  seat: 0 | 1;
+  dice: [number, number];
+}
+
+const fixture: FixtureCase[] = readFileSync(
+  new URL('../test/fixtures/legal-public.jsonl', import.meta.url),
+  'utf8',
+)
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
+
+function thrown(run: () => unknown): TabulaError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TabulaError);
+    return error as TabulaError;
+  }
+  throw new Error('expected a TabulaError');
+}
+
+const stepsOf = (board: Board, seat: 0 | 1, dice: [number, number]): Step[][] =>
+  legalPlays(board, seat, dice).map((p) => p.steps);
+
+describe('readPlayText', () => {
+  it('reads paths, hits, the bar, off and counts', () => {
+    expect(readPlayText('24/18 13/11')).toEqual([
+      { from: 24, via: [], to: 18, count: 1 },
+      { from: 13, via: [], to: 11, count: 1 },
+    ]);
+    expect(readPlayText(' Bar/22*, 13/7*/5 6/OFF(2) ')).toEqual([
+      { from: 25, via: [], to: 22, count: 1 },
+      { from: 13, via: [7], to: 5, count: 1 },
+      { from: 6, via: [], to: 0, count: 2 },
+    ]);
+    expect(readPlayText('25/20 3/0')).toEqual([
+      { from: 25, via: [], to: 20, count: 1 },
+      { from: 3, via: [], to: 0, count: 1 },
+    ]);
+  });
+
+  it('names the token it cannot read', () => {
+    expect(thrown(() => readPlayText('')).code).toBe('bad_notation');
+    expect(thrown(() => readPlayText('24/18 13-11')).message).toContain('"13-11"');
+    expect(thrown(() => readPlayText('18/24')).message).toContain('18 to 24');
+    expect(thrown(() => readPlayText('off/3')).code).toBe('bad_notation');
+    expect(thrown(() => readPlayText('30/24')).message).toContain('30 is not a point');
+    expect(thrown(() => readPlayText('8/5(5)')).message).toContain('1 to 4 times');
+  });
+});
+
+describe('boardAfterText', () => {
+  it('moves checkers and hits lone opposing checkers where they land', () => {
+    // Seat 1's blot on its 18 is seat 0's 7.
+    const b = position({ 13: 2, 25: 1, 3: 12 }, { 18: 1, 19: 14 });
+    const after = boardAfterText(b, 0, readPlayText('bar/20 13/7*/5'));
+    expect(after).toEqual(
+      applySteps(b, 0, [
+        { from: 'bar', to: 19 },
+        { from: 12, to: 6 },
+        { from: 6, to: 4 },
+      ]),
+    );
+    expect(after.bar).toEqual([0, 1]);
+    // A merged move lands nowhere on the way: 13/5 passes the blot on 7.
+    expect(boardAfterText(b, 0, readPlayText('bar/20 13/5')).bar).toEqual([0, 0]);
+  });
+
+  it('refuses moves the board cannot make', () => {
+    expect(thrown(() => boardAfterText(start(), 0, readPlayText('bar/22'))).message).toContain(
+      'no checker on the bar',
+    );
+    expect(thrown(() => boardAfterText(start(), 0, readPlayText('10/4'))).message).toContain('your 10 point');
+    expect(thrown(() => boardAfterText(start(), 0, readPlayText('8/7(4)'))).code).toBe('no_such_play');
+    expect(thrown(() => boardAfterText(start(), 0, readPlayText('24/19'))).message).toContain(
+      'held by the opponent',
+    );
+  });
+});
+
+describe('parsePlay', () => {
+  it('reads back every legal play of the 300 public positions from formatPlay', () => {
+    let checked = 0;
+    for (const c of fixture) {
+      const plays = legalPlays(c.board, c.seat, c.dice);
+      const steps = plays.map((p) => p.steps);
+      for (const play of plays) {
+        const text = formatPlay(c.board, c.seat, play.steps);
+        const parsed = parsePlay(text, c.board, c.seat, steps);
+        expect([c.id, text, key(applySteps(c.board, c.seat, parsed))]).toEqual([c.id, text, key(play.board)]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(4000);
+  });
+
+  it('accepts other ways of writing the same play', () => {
+    const plays = stepsOf(start(), 0, [6, 1]);
+    const point = (text: string) => key(applySteps(start(), 0, parsePlay(text, start(), 0, plays)));
+    const made = key(
+      applySteps(start(), 0, [
+        { from: 12, to: 6 },
+        { from: 7, to: 6 },
+      ]),
+    );
+    expect(point('13/7 8/7')).toBe(made);
+    expect(point('8/7 13/7')).toBe(made);
+    expect(point('8/7,13/7*')).toBe(made);
+    const run = key(
+      applySteps(start(), 0, [
+        { from: 23, to: 17 },
+        { from: 17, to: 12 },
+      ]),
+    );
+    const plays65 = stepsOf(start(), 0, [6, 5]);
+    const run65 = (text: string) => key(applySteps(start(), 0, parsePlay(text, start(), 0, plays65)));
+    expect(run65('24/13')).toBe(run);
+    expect(run65('24/18/13')).toBe(run);
+    expect(run65('24/18 18/13')).toBe(run);
+    const doubles = stepsOf(start(), 0, [2, 2]);
+    const four = parsePlay('13/11(2) 6/4(2)', start(), 0, doubles);
+    expect(four).toHaveLength(4);
+  });
+
+  it('says which plays exist when the text matches none', () => {
+    const plays = stepsOf(start(), 0, [6, 1]);
+    expect(thrown(() => parsePlay('13/7 13/12', start(), 0, stepsOf(start(), 0, [6, 2]))).code).toBe(
+      'no_such_play',
+    );
+    const wrongDice = thrown(() => parsePlay('13/9 13/11', start(), 0, plays));
+    expect(wrongDice.code).toBe('no_such_play');
+    expect(wrongDice.message).toContain('13/7 8/7');
+    expect(thrown(() => parsePlay('6/5', start(), 0, [])).message).toContain('no move is possible');
+  });
+});
