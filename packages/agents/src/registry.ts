@@ -1,6 +1,7 @@
 import type { Agent } from '@tabula/core';
 import { backgammonAgents } from './backgammon.js';
 import { randomAgent } from './random.js';
+import { skirmishAgents } from './skirmish.js';
 
 /** An agent a command line or a server can offer by name. */
 export interface AgentEntry {
@@ -17,6 +18,7 @@ const RANDOM: AgentEntry = {
 
 const BY_GAME: Record<string, readonly AgentEntry[]> = {
   backgammon: backgammonAgents,
+  skirmish: skirmishAgents,
 };
 
 /** The agents for a game, by name: `random` for every game, then the game's own. */

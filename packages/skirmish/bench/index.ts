@@ -1,5 +1,14 @@
 import { createRng, type Rng } from '@tabula/core';
-import { GameConfig, GameEngine, type GameState, GameState as State, viewFor } from '@tabula/skirmish';
+import {
+  GameConfig,
+  GameEngine,
+  type GameState,
+  parseSkirmishState,
+  type SkirmishState,
+  GameState as State,
+  skirmishGame,
+  viewFor,
+} from '@tabula/skirmish';
 import { Bench } from 'tinybench';
 
 const engine = new GameEngine();
@@ -28,6 +37,29 @@ const midGame = (() => {
 })();
 const saved = JSON.stringify(midGame);
 
+/** A complete game through the shared contract, as the simulator and agents drive it. */
+function contractGame(players: number): SkirmishState {
+  let state = skirmishGame.setup({ players }, rng);
+  while (!state.game_over) {
+    const seat = rng.pick(skirmishGame.toAct(state));
+    state = skirmishGame.apply(state, seat, rng.pick(skirmishGame.legalActions(state, seat)), rng);
+  }
+  return state;
+}
+
+const contractMid = (() => {
+  let state = skirmishGame.setup({ players: 2 }, createRng(7));
+  for (let card = 1; card <= 7; card++) {
+    state = skirmishGame.apply(state, 0, { type: 'play', card }, rng);
+    state = skirmishGame.apply(state, 1, { type: 'play', card: 16 - card }, rng);
+  }
+  return state;
+})();
+const contractSaved = JSON.stringify(contractMid);
+// States fresh from JSON, so each apply meets a deck it has not converted before.
+const contractParsed: SkirmishState[] = Array.from({ length: 50_000 }, () => JSON.parse(contractSaved));
+let nextParsed = 0;
+
 const bench = new Bench({ time: 1000 });
 bench
   .add('random game, 2 players x 15 ships (30 plays)', () => randomGame(standard))
@@ -37,6 +69,23 @@ bench
   )
   .add('JSON.stringify(state) mid-game', () => JSON.stringify(midGame))
   .add('GameState.fromJSON(JSON.parse(saved)) mid-game', () => State.fromJSON(JSON.parse(saved)))
-  .add('viewFor(state, 1) mid-game', () => viewFor(midGame, 1));
+  .add('viewFor(state, 1) mid-game', () => viewFor(midGame, 1))
+  .add('contract: random game, 2 players (setup + 30 applies)', () => contractGame(2))
+  .add('contract: random game, 4 players (setup + 60 applies)', () => contractGame(4))
+  .add('contract: apply one play mid-game', () =>
+    skirmishGame.apply(contractMid, 0, { type: 'play', card: 8 }, rng),
+  )
+  .add('contract: apply one play to a state fresh from JSON (cold deck cache)', () =>
+    skirmishGame.apply(
+      contractParsed[nextParsed++ % contractParsed.length],
+      0,
+      { type: 'play', card: 8 },
+      rng,
+    ),
+  )
+  .add('contract: parseSkirmishState mid-game (untrusted input)', () =>
+    parseSkirmishState(JSON.parse(contractSaved)),
+  )
+  .add('contract: view(state, 0) mid-game', () => skirmishGame.view(contractMid, 0));
 await bench.run();
 console.table(bench.table());

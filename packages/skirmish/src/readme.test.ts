@@ -9,6 +9,7 @@ describe('README examples', () => {
   it('shows every example file', () => {
     expect(examples.map((e) => e.file).sort()).toEqual([
       'examples/abilities.ts',
+      'examples/contract.ts',
       'examples/quickstart.ts',
       'examples/save-and-restore.ts',
       'examples/three-players.ts',

@@ -1,0 +1,109 @@
+import { type Agent, createRng, playGame } from '@tabula/core';
+import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
+import { describe, expect, it } from 'vitest';
+import { randomAgent } from './random.js';
+import { bidderAgent, chooseBid, opponentCards, skirmishAgents } from './skirmish.js';
+
+const play = (card: number): SkirmishAction => ({ type: 'play', card });
+
+/** A standard two-player game after the given battles (seat 0's card, seat 1's card). */
+function after(battles: [number, number][], seed = 3) {
+  let state = skirmishGame.setup({ players: 2 }, createRng(seed));
+  for (const [a, b] of battles) {
+    state = skirmishGame.apply(state, 0, play(a), createRng(0));
+    state = skirmishGame.apply(state, 1, play(b), createRng(0));
+  }
+  return state;
+}
+
+describe('the bidder', () => {
+  it('is registered by name and plays only legal actions, the same way twice', async () => {
+    expect(skirmishAgents.map((e) => e.name)).toEqual(['bidder']);
+    const agents = [skirmishAgents[0].create(), randomAgent()];
+    const first = await playGame(skirmishGame, { players: 2 }, agents, 11);
+    const again = await playGame(
+      skirmishGame,
+      { players: 2 },
+      [skirmishAgents[0].create(), randomAgent()],
+      11,
+    );
+    expect(again.record.actions).toEqual(first.record.actions);
+    expect(first.record.actions).toHaveLength(30);
+  });
+
+  it('knows what the opponent still holds from the revealed battles', () => {
+    const state = after([
+      [1, 15],
+      [2, 14],
+    ]);
+    const view = skirmishGame.view(state, 0);
+    expect(opponentCards(view, 0)?.sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
+    // A card the history says was revealed but that was never in the fleet: the history cannot be trusted.
+    const garbled = { ...view, battles: [{ cards: [1, 99], winner: 2, pot: [], claimed: [] }] };
+    expect(opponentCards(garbled, 0)).toBeNull();
+  });
+
+  it('bids high for a big pot and low for a small one', () => {
+    const view = skirmishGame.view(after([]), 0);
+    const hand = view.hand!.slice();
+    const big = {
+      ...view,
+      pot: view.deck.slice(0, 1).map((p) => ({ ...p, victory_points: 9 })),
+      potTotalVp: 9,
+    };
+    const small = {
+      ...view,
+      pot: view.deck.slice(0, 1).map((p) => ({ ...p, victory_points: 0 })),
+      potTotalVp: 0,
+    };
+    // Nothing is worth more than 9 VP: the strongest ship, the 15, is the only one sure to win.
+    expect(chooseBid(big, 0, hand)).toBe(15);
+    expect(chooseBid(small, 0, hand)).toBe(1);
+  });
+
+  it('saves strength: the weakest ship that beats the same cards', () => {
+    // The opponent has spent 15, 14 and 13: seat 0's 13 beats all it may still hold (1 to 12), as its 15 would.
+    const state = after([
+      [1, 15],
+      [2, 14],
+      [3, 13],
+    ]);
+    const view = skirmishGame.view(state, 0);
+    const top = { ...view, pot: view.pot.map((p) => ({ ...p, victory_points: 20 })), potTotalVp: 20 };
+    expect(chooseBid(top, 0, view.hand!)).toBe(13);
+    // Without the history it cannot know, and bids its strongest.
+    expect(chooseBid({ ...top, battles: [] }, 0, view.hand!)).toBe(15);
+  });
+
+  it('spends its weakest ship on an empty pot', () => {
+    const view: SkirmishGameView = { ...skirmishGame.view(after([]), 1), pot: [], potTotalVp: 0 };
+    expect(chooseBid(view, 1, [4, 9, 2])).toBe(2);
+  });
+
+  it('does not mirror another bidder into a draw every game', async () => {
+    let decided = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const agents = [bidderAgent(), bidderAgent()] as Agent<unknown, unknown>[];
+      const { outcome } = await playGame(skirmishGame, { players: 2 }, agents, seed);
+      if (outcome.winners.length === 1) decided++;
+    }
+    expect(decided).toBeGreaterThan(30);
+  });
+
+  it('beats random in at least 65% of 400 seeded two-player games (a shared win is no win)', async () => {
+    const bidder = bidderAgent() as Agent<unknown, unknown>;
+    const random = randomAgent();
+    let wins = 0;
+    for (let game = 0; game < 400; game++) {
+      const seat = game % 2;
+      const agents = seat === 0 ? [bidder, random] : [random, bidder];
+      const { outcome } = await playGame(skirmishGame, skirmishGame.defaultConfig(2), agents, 1000 + game);
+      if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(260);
+    // The measured rate, so a weakening shows long before the bar is crossed.
+    expect(wins / 400).toBeGreaterThan(0.8);
+  });
+});

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { createRng } from '@tabula/core';
+import { skirmishGame as game, type SkirmishState } from '@tabula/skirmish';
+
+// The rules' chance (the deck shuffle) comes from one seeded stream.
+const chance = createRng(2025);
+let state: SkirmishState = game.setup(game.defaultConfig(2), chance);
+
+// A battle is simultaneous: both seats are to act, each with one action per ship.
+assert.deepEqual(game.toAct(state), [0, 1]);
+assert.equal(game.legalActions(state, 0).length, 15);
+
+state = game.apply(state, 1, { type: 'play', card: 9 }, chance);
+// Seat 0 sees that seat 1 has played, never what.
+const seen = game.view(state, 0);
+assert.deepEqual(
+  seen.players.map((p) => p.hasPlayed),
+  [false, true],
+);
+assert.equal(JSON.stringify(seen).includes('"ownPlay":9'), false);
+
+// People type plays; `describe` writes them the same way.
+const move = game.parseAction!('play 12', seen, game.legalActions(state, 0));
+console.log(game.describe!(move, state)); // play 12
+state = game.apply(state, 0, move, chance);
+
+// Once all cards are in, the battle resolves and joins the public history.
+assert.deepEqual(state.battles[0].cards, [12, 9]);
+assert.equal(state.battles[0].winner, 1); // a player id: seat 0 is player 1
+console.log(game.render!(game.view(state, 0)));
+
+// Play the rest out, each seat spending its weakest ship.
+while (game.outcome(state) === null) {
+  for (const seat of game.toAct(state))
+    state = game.apply(state, seat, game.legalActions(state, seat)[0], chance);
+}
+const outcome = game.outcome(state)!;
+console.log(outcome); // VP by seat, the winning seats and the end reason
+assert.equal(outcome.scores.length, 2);
+
+// The state is plain JSON in the PHP library's toArray shape, plus the battle history.
+assert.deepEqual(JSON.parse(JSON.stringify(state)), state);
+assert.equal(state.battles.length, 15);
