@@ -1,4 +1,4 @@
 export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 export { randomAgent } from './random.js';
 export { type AgentEntry, agentsFor, defaultAgentFor } from './registry.js';
-export { skirmishAgents } from './skirmish.js';
+export { bidderAgent, skirmishAgents } from './skirmish.js';

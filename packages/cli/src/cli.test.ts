@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const tsx = join(root, 'node_modules/.bin/tsx');
+const main = join(root, 'packages/cli/src/main.ts');
+const work = mkdtempSync(join(tmpdir(), 'tabula-cli-'));
+
+/** Runs `tabula` as a person would, from source; never throws, returns the exit code and output. */
+async function tabula(
+  args: string[],
+  input?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = run(tsx, ['--conditions=@tabula/source', main, ...args], { cwd: root, timeout: 120_000 });
+  if (input !== undefined) {
+    child.child.stdin?.end(input);
+  } else {
+    child.child.stdin?.end();
+  }
+  try {
+    const { stdout, stderr } = await child;
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+describe('tabula simulate', () => {
+  it.each(['backgammon', 'rummy', 'skirmish'])(
+    'writes identical results for one seed on 1 and 2 workers (%s)',
+    async (game) => {
+      const one = join(work, `${game}-1.jsonl`);
+      const two = join(work, `${game}-2.jsonl`);
+      const games = game === 'rummy' ? '6' : '10';
+      const a = await tabula([
+        'simulate',
+        game,
+        '--agents',
+        'random,random',
+        '--games',
+        games,
+        '--seed',
+        '42',
+        '--workers',
+        '1',
+        '--out',
+        one,
+      ]);
+      expect(a.stderr).toBe('');
+      expect(a.code).toBe(0);
+      const b = await tabula([
+        'simulate',
+        game,
+        '--agents',
+        'random,random',
+        '--games',
+        games,
+        '--seed',
+        '42',
+        '--workers',
+        '2',
+        '--out',
+        two,
+      ]);
+      expect(b.code).toBe(0);
+      const first = readFileSync(one, 'utf8');
+      expect(first.trim().split('\n')).toHaveLength(Number(games));
+      expect(readFileSync(two, 'utf8')).toBe(first);
+      expect(a.stdout).toMatch(/points\/game/);
+      expect(a.stdout).toMatch(/games\/s/);
+      // Another seed gives other games.
+      const other = join(work, `${game}-other.jsonl`);
+      await tabula([
+        'simulate',
+        game,
+        '--agents',
+        'random,random',
+        '--games',
+        games,
+        '--seed',
+        '43',
+        '--workers',
+        '2',
+        '--out',
+        other,
+      ]);
+      expect(readFileSync(other, 'utf8')).not.toBe(first);
+    },
+    180_000,
+  );
+});
+
+describe('tabula replay', () => {
+  it('replays a simulated game step by step to its recorded result', async () => {
+    const out = join(work, 'replay.jsonl');
+    await tabula([
+      'simulate',
+      'skirmish',
+      '--agents',
+      'random,random',
+      '--games',
+      '2',
+      '--seed',
+      '5',
+      '--out',
+      out,
+    ]);
+    const result = JSON.parse(readFileSync(out, 'utf8').split('\n')[1]!);
+    const { code, stdout } = await tabula(['replay', out, '--line', '2']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^1\. seat \d/m);
+    expect(stdout).toContain(`scores ${result.scores.join(', ')}`);
+  }, 60_000);
+
+  it('refuses a bad record file with one line and a non-zero exit', async () => {
+    const bad = join(work, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({ game: 'skirmish', version: '1', config: null, seed: 'x', actions: [] }),
+    );
+    const r = await tabula(['replay', bad]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/\$\.seed/);
+    const missing = await tabula(['replay', join(work, 'nope.json')]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/Cannot read/);
+  }, 60_000);
+});
+
+describe('tabula errors', () => {
+  it('names an unknown game, agent or flag in one line, without a stack trace', async () => {
+    for (const args of [
+      ['simulate', 'chess'],
+      ['simulate', 'skirmish', '--agents', 'random,wizard'],
+      ['simulate', 'skirmish', '--games', 'many'],
+      ['simulate', 'skirmish', '--turbo'],
+      ['dance'],
+    ]) {
+      const r = await tabula(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^tabula: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect((await tabula(['simulate', 'chess'])).stderr).toMatch(/Unknown game "chess"/);
+    expect((await tabula(['simulate', 'skirmish', '--agents', 'random,wizard'])).stderr).toMatch(
+      /Unknown agent "wizard"/,
+    );
+  }, 120_000);
+});
+
+describe('tabula schema', () => {
+  it.each(['backgammon', 'rummy', 'skirmish'])(
+    'prints the JSON Schemas of %s',
+    async (game) => {
+      const { code, stdout } = await tabula(['schema', game]);
+      expect(code).toBe(0);
+      const doc = JSON.parse(stdout);
+      expect(doc.game).toBe(game);
+      for (const part of ['config', 'action', 'state', 'view'])
+        expect(doc[part].$schema).toMatch(/json-schema/);
+    },
+    60_000,
+  );
+});
+
+describe('tabula play', () => {
+  it('asks again with the reason after bad input, and quits cleanly', async () => {
+    const { code, stdout } = await tabula(['play', 'skirmish', '--seed', '3'], '99\nplay banana\nquit\n');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Not accepted: Choose 1 to 15/);
+    expect(stdout).toMatch(/Not accepted: /);
+    expect(stdout).toMatch(/Bye\./);
+  }, 60_000);
+
+  it('plays a whole game from typed input and saves a record that replays', async () => {
+    const saved = join(work, 'played.json');
+    const input = `${Array.from({ length: 15 }, () => '1').join('\n')}\n`;
+    const { code, stdout } = await tabula(['play', 'skirmish', '--seed', '4', '--save', saved], input);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Game over/);
+    const replayed = await tabula(['replay', saved]);
+    expect(replayed.code).toBe(0);
+    expect(replayed.stdout).toMatch(/Result: /);
+  }, 60_000);
+});
+
+describe('tabula tournament', () => {
+  it('plays a round robin and ranks the agents by rating', async () => {
+    const { code, stdout } = await tabula([
+      'tournament',
+      'skirmish',
+      '--agents',
+      'random,bidder',
+      '--games',
+      '40',
+    ]);
+    expect(code).toBe(0);
+    const rows = stdout.trim().split('\n');
+    expect(rows[1]).toMatch(/^agent\s+games\s+won\s+drawn\s+lost\s+score %\s+rating$/);
+    // The bidder wins most games, so it tops the table with the higher rating.
+    expect(rows[3]).toMatch(/^bidder\s+40\s/);
+    expect(rows[4]).toMatch(/^random\s+40\s/);
+    const rating = (row: string) => Number(row.trim().split(/\s+/).at(-1));
+    expect(rating(rows[3]!)).toBeGreaterThan(rating(rows[4]!));
+    const needsTwo = await tabula(['tournament', 'skirmish', '--agents', 'bidder']);
+    expect(needsTwo.code).toBe(2);
+    expect(needsTwo.stderr).toMatch(/at least two agents/);
+  }, 60_000);
+});

@@ -1,0 +1,27 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { roundRobin, standingsTable } from './commands/tournament.js';
+import { agentNames, GAMES } from './registry.js';
+
+/** Games per pairing: enough to separate the agents, few enough to finish in well under a minute. */
+export const SHOWCASE_GAMES: Readonly<Record<string, number>> = { backgammon: 40, rummy: 10, skirmish: 200 };
+
+/** A short round robin of every shipped agent in every game: the project's main job (`npm start`). */
+export async function showcase(out: (line: string) => void, workers = 2, seed = 2026): Promise<void> {
+  out('Tabula: a round robin of the shipped agents in each game (tabula tournament <game> --agents ...).');
+  for (const id of Object.keys(GAMES)) {
+    const agents = agentNames(id);
+    const games = SHOWCASE_GAMES[id] ?? 20;
+    const started = performance.now();
+    const standings = await roundRobin(id, agents, games, seed, workers);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    out('');
+    out(`${id}: ${agents.join(' vs ')}, ${games} games a pairing, seed ${seed} (${seconds} s)`);
+    out(standingsTable(standings));
+  }
+}
+
+const entry = process.argv[1];
+if (entry && realpathSync(entry) === fileURLToPath(import.meta.url)) {
+  await showcase((line) => console.log(line));
+}
