@@ -11,7 +11,8 @@ import {
   Table,
   type TableState,
 } from '../src/index.js';
-import { addLegalPlaysBench, fixtureCases } from './legal-plays.js';
+import { publicCases as fixtureCases } from '../test/public-fixture.js';
+import { addLegalPlaysBench } from './legal-plays.js';
 
 const bench = new Bench({ time: 1000 });
 

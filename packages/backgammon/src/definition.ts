@@ -7,40 +7,20 @@ import {
   type Seat,
   TabulaError,
 } from '@tabula/core';
-import type { Board, Side } from './board.js';
+import type { Side } from './board.js';
 import { describeAction, parseTypedAction, renderView } from './definition-text.js';
 import { RngDice } from './dice.js';
 import { ActionSchema, ConfigSchema, StateSchema, VIEW_LOG_ENTRIES, ViewSchema } from './schemas.js';
 import { Table } from './table.js';
 import { readAction } from './table-actions.js';
-import type {
-  Action,
-  Cube,
-  LogEntry,
-  Phase,
-  Resignation,
-  Result,
-  TableConfig,
-  TableState,
-} from './table-state.js';
+import type { Action, LogEntry, TableConfig, TableState } from './table-state.js';
 
 /**
  * What a seat (or a spectator) sees. Backgammon hides nothing but the dice
  * still to come, so this is the state itself, with only the latest log
  * entries (`recent`) since the full log grows with every roll.
  */
-export interface BackgammonView {
-  phase: Phase;
-  toAct: Side | null;
-  dice: [number, number] | null;
-  board: Board;
-  cube: Cube;
-  result: Result | null;
-  names: [string, string];
-  config: TableConfig;
-  crawfordGame: boolean;
-  passes: number;
-  resignation: Resignation | null;
+export interface BackgammonView extends Omit<TableState, 'log'> {
   /** The last entries of the log (at most `VIEW_LOG_ENTRIES`), oldest first. */
   recent: LogEntry[];
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRng, type Rng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
+import { publicCases } from '../test/public-fixture.js';
 import { type Board, checkerCount, clone, key, type Side, start } from './board.js';
 import { legalPlays, type Roll, type Step } from './moves.js';
 
@@ -109,13 +110,7 @@ describe('legalPlays against an independent reference', () => {
   });
 
   it('agrees with the reference on every gnubg fixture position too', () => {
-    const cases: { board: Board; seat: Side; dice: [number, number] }[] = readFileSync(
-      new URL('../test/fixtures/legal-public.jsonl', import.meta.url),
-      'utf8',
-    )
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const cases = publicCases;
     for (const c of cases) {
       expect(
         legalPlays(c.board, c.seat, c.dice)

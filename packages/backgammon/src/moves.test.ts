@@ -1,23 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { publicCases } from '../test/public-fixture.js';
 import { type Board, key, start } from './board.js';
 import { applySteps, expandDice, legalPlays, type Roll } from './moves.js';
 
-interface FixtureCase {
-  id: string;
-  board: Board;
-  seat: 0 | 1;
-  dice: [number, number];
-  expected: { count: number; keys: string[]; noPlay: boolean; diceUsed: number };
-}
-
-const fixture: FixtureCase[] = readFileSync(
-  new URL('../test/fixtures/legal-public.jsonl', import.meta.url),
-  'utf8',
-)
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line));
+const fixture = publicCases;
 
 /** A board from seat 0's and seat 1's checkers given as { pip: count } in each seat's own pips. */
 function board(

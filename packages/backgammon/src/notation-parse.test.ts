@@ -1,25 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { TabulaError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/helpers.js';
+import { publicCases } from '../test/public-fixture.js';
 import { type Board, key, start } from './board.js';
 import { applySteps, legalPlays, type Step } from './moves.js';
 import { boardAfterText, formatPlay, parsePlay, readPlayText } from './notation.js';
 
-interface FixtureCase {
-  id: string;
-  board: Board;
-  seat: 0 | 1;
-  dice: [number, number];
-}
-
-const fixture: FixtureCase[] = readFileSync(
-  new URL('../test/fixtures/legal-public.jsonl', import.meta.url),
-  'utf8',
-)
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line));
+const fixture = publicCases;
 
 function thrown(run: () => unknown): TabulaError {
   try {

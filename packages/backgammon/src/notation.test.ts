@@ -1,25 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/helpers.js';
-import { type Board, key, start } from './board.js';
+import { publicCases } from '../test/public-fixture.js';
+import { key, start } from './board.js';
 import { legalPlays } from './moves.js';
 import { formatDice, formatPlay } from './notation.js';
 
-interface FixtureCase {
-  id: string;
-  board: Board;
-  seat: 0 | 1;
-  dice: [number, number];
-  expected: { keys: string[]; moves: string[] };
-}
-
-const fixture: FixtureCase[] = readFileSync(
-  new URL('../test/fixtures/legal-public.jsonl', import.meta.url),
-  'utf8',
-)
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line));
+const fixture = publicCases;
 
 describe('formatPlay', () => {
   it('writes the opening plays as gnubg does', () => {

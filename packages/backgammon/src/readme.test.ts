@@ -1,23 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import { readmeExamples, runExample } from '@tabula/core/testing';
-import { describe, expect, it } from 'vitest';
+import { checkReadmeExamples } from '@tabula/core/testing';
+import { expect, it } from 'vitest';
 
-const examples = readmeExamples(fileURLToPath(new URL('../README.md', import.meta.url)));
-
-describe('README examples', () => {
-  it('shows the examples', () => {
-    expect(examples.map((e) => e.file)).toEqual([
-      'examples/play-a-game.ts',
-      'examples/testing-a-bot.ts',
-      'examples/shared-contract.ts',
-    ]);
-  });
-
-  it.each(examples.map((e) => [e.file, e] as const))(
-    '%s is shown verbatim and runs',
-    async (_file, example) => {
-      expect(example.shown).toBe(example.actual);
-      await runExample(example);
-    },
-  );
+it('runs the README examples, each shown verbatim', async () => {
+  expect(await checkReadmeExamples(new URL('../README.md', import.meta.url).pathname)).toEqual([
+    'examples/play-a-game.ts',
+    'examples/testing-a-bot.ts',
+    'examples/shared-contract.ts',
+  ]);
 });

@@ -1,16 +1,9 @@
 // Writes test/fixtures/traversal-order.jsonl: the exact plays, in order, that
 // legalPlays returns today. Run it only when the traversal order is meant to change.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { type Board, start } from '../src/board.js';
 import { legalPlays, type Roll } from '../src/moves.js';
-
-const publicCases: { board: Board; seat: 0 | 1; dice: [number, number] }[] = readFileSync(
-  new URL('./fixtures/legal-public.jsonl', import.meta.url),
-  'utf8',
-)
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line));
+import { publicCases } from './public-fixture.js';
 
 const cases: { board: Board; seat: 0 | 1; dice: Roll }[] = [];
 for (let a = 1; a <= 6; a++)

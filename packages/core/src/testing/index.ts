@@ -4,4 +4,4 @@ export {
   type ConformanceReport,
   runConformance,
 } from './conformance.js';
-export { type ReadmeExample, readmeExamples, runExample } from './readme.js';
+export { checkReadmeExamples, type ReadmeExample, readmeExamples, runExample } from './readme.js';

@@ -36,3 +36,21 @@ export function readmeExamples(readmePath: string): ReadmeExample[] {
 export async function runExample(example: ReadmeExample): Promise<unknown> {
   return import(pathToFileURL(example.path).href);
 }
+
+/**
+ * Checks every example a README shows: each block must repeat its file
+ * verbatim, and each file must run without throwing. Returns the files, in
+ * README order; throws at the first example that drifted or failed.
+ */
+export async function checkReadmeExamples(readmePath: string): Promise<string[]> {
+  const examples = readmeExamples(readmePath);
+  for (const example of examples) {
+    if (example.shown !== example.actual) {
+      throw new Error(
+        `${readmePath}: the block for ${example.file} differs from the file; copy the file into the README`,
+      );
+    }
+    await runExample(example);
+  }
+  return examples.map((e) => e.file);
+}

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import type { Board, Side } from '../src/board.js';
+
+/** One case of the gnubg public fixture (see fixtures/README.md). */
+export interface PublicCase {
+  id: string;
+  board: Board;
+  seat: Side;
+  dice: [number, number];
+  expected: { count: number; keys: string[]; moves: string[]; noPlay: boolean; diceUsed: number };
+}
+
+/** The 300 cases of `fixtures/legal-public.jsonl`. */
+export const publicCases: PublicCase[] = readFileSync(
+  new URL('./fixtures/legal-public.jsonl', import.meta.url),
+  'utf8',
+)
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
