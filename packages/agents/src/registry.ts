@@ -1,6 +1,7 @@
 import type { Agent } from '@tabula/core';
 import { backgammonAgents } from './backgammon.js';
 import { randomAgent } from './random.js';
+import { rummyAgents } from './rummy.js';
 import { skirmishAgents } from './skirmish.js';
 
 /** An agent a command line or a server can offer by name. */
@@ -18,6 +19,7 @@ const RANDOM: AgentEntry = {
 
 const BY_GAME: Record<string, readonly AgentEntry[]> = {
   backgammon: backgammonAgents,
+  rummy: rummyAgents,
   skirmish: skirmishAgents,
 };
 

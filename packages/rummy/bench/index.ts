@@ -1,5 +1,7 @@
+import { createRng } from '@tabula/core';
 import { Bench } from 'tinybench';
 import {
+  findPlays,
   Game,
   isValidMeld,
   type LayoutMeld,
@@ -7,6 +9,7 @@ import {
   parseRoundState,
   play,
   type RoundState,
+  rummyGame,
   Table,
   validateMeld,
 } from '../src/index.js';
@@ -93,6 +96,27 @@ const game = Game.fromJSON({
 const alice = game.getPlayers()[0]!;
 const opening = [...Table.fromJSON(state.table).getMelds(), Meld.fromString('Tdr,Jdr,Qdr')];
 
+// The search behind legalActions: the opening position of a dealt round, and seat 0 of the mid-round above.
+const dealt = rummyGame.setup(rummyGame.defaultConfig(), createRng(15));
+// A whole round under the contract, both seats picking uniformly among the listed actions (a new seed each time).
+let roundSeed = 0;
+let roundSteps = 0;
+let rounds = 0;
+function randomRound(): void {
+  const rng = createRng(roundSeed++);
+  let round = rummyGame.setup(rummyGame.defaultConfig(), rng);
+  while (round.status === 'playing') {
+    round = rummyGame.apply(
+      round,
+      round.current,
+      rng.pick(rummyGame.legalActions(round, round.current)),
+      rng,
+    );
+    roundSteps++;
+  }
+  rounds++;
+}
+
 const bench = new Bench({ time: 1000 });
 let sink = 0;
 bench
@@ -114,7 +138,14 @@ bench
     } catch {
       sink++;
     }
-  });
+  })
+  .add('findPlays: opening position (14 cards, empty table)', () => {
+    sink += findPlays(dealt, 0).length;
+  })
+  .add('findPlays: mid-round (10 cards, 11 melds on the table)', () => {
+    sink += findPlays(state, 0).length;
+  })
+  .add('rummyGame: a whole 2-player random-vs-random round', randomRound);
 await bench.run();
 console.table(bench.table());
 const rate = (name: string) => bench.tasks.find((t) => t.name.startsWith(name))!.result;
@@ -129,5 +160,8 @@ console.log(
 );
 console.log(
   `play checks/s: pure ${Math.round(hz('pure play'))}, Game.play (refused opening) ${Math.round(hz('Game.play'))}`,
+);
+console.log(
+  `random rounds: ${(1000 / hz('rummyGame')).toFixed(1)} ms each, ${(roundSteps / rounds).toFixed(0)} actions on average`,
 );
 if (sink < 0) console.log(sink);

@@ -6,12 +6,13 @@ const readme = fileURLToPath(new URL('../README.md', import.meta.url));
 const examples = readmeExamples(readme);
 
 describe('README examples', () => {
-  it('shows the four examples', () => {
+  it('shows the five examples', () => {
     expect(examples.map((e) => e.file)).toEqual([
       'examples/quickstart.ts',
       'examples/melds.ts',
       'examples/pure.ts',
       'examples/save-and-view.ts',
+      'examples/contract.ts',
     ]);
   });
 

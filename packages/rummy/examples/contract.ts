@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { type Agent, createRng, playGame } from '@tabula/core';
+import { type RoundView, type RummyAction, rummyGame } from '@tabula/rummy';
+
+// setup shuffles the rules' deck with the given generator, then deals; seats are join order, seat 0 starts
+const state = rummyGame.setup({ players: 2 }, createRng(15));
+assert.deepEqual(rummyGame.toAct(state), [0]);
+
+// draw (or pass), then the plays the search finds, the most cards first; describe writes them for people
+const legal = rummyGame.legalActions(state, 0);
+console.log(legal.map((action) => rummyGame.describe!(action, state)));
+// [ 'draw', 'lay Tc,Jc,Qc;Ad,Ah,As', 'lay Tc,Jc,Qc' ]
+
+// a person types a play (backs, case and suit symbols are forgiven); apply checks it as any other
+const typed = rummyGame.parseAction!('lay tc jc qc | A♦ A♥ A♠', rummyGame.view(state, 0), legal);
+assert.deepEqual(typed, legal[1]);
+const next = rummyGame.apply(state, 0, typed, createRng(0));
+console.log(rummyGame.render!(rummyGame.view(next, 1)));
+// seat 1 (you) to play. Stock: 78 cards.
+// Table:
+//    1. T♣ J♣ Q♣
+//    2. A♦ A♥ A♠
+// Players: seat 0: 8 cards, opened; seat 1 (you): 14 cards, not opened
+// Your hand: 2♣ 5♣ 7♣ 3♦ 5♦ 8♦ Q♦ 6♥ 8♥ 3♠ 4♠ 5♠ 7♠ 7♠
+
+// agents see only their own seat's view and the legal actions
+const firstPlay: Agent<RoundView, RummyAction> = {
+  name: 'first-play',
+  act: (_view, actions) => actions.find((action) => action.type === 'play') ?? actions[0]!,
+};
+const agents = [firstPlay, firstPlay] as Agent<unknown, unknown>[];
+const { outcome } = await playGame(rummyGame, { players: 2 }, agents, 42);
+console.log(outcome); // { scores: [ 2, -2 ], winners: [ 0 ], reason: 'out' }

@@ -1,0 +1,196 @@
+import { createRng, TabulaError } from '@tabula/core';
+import { describe, expect, it } from 'vitest';
+import { rummyGame as game, type RummyAction } from './definition.js';
+import { guessMeldKind } from './meld-check.js';
+import type { RoundState } from './round.js';
+import { createDeck, DEFAULT_RULES } from './rules.js';
+
+/** Seat 0 to play with `hand` and this table; the other cards go to seat 1 (14) and the stock. */
+function position(hand: string, table: string[], opened = true): RoundState {
+  const cards = hand.split(',');
+  const melds = table.map((m) => m.split(','));
+  const used = new Set([...cards, ...melds.flat()]);
+  const rest = createDeck(DEFAULT_RULES).filter((c) => !used.has(c));
+  return {
+    rules: { ...DEFAULT_RULES },
+    status: 'playing',
+    hands: [cards, rest.slice(0, 14)],
+    stock: rest.slice(14),
+    table: melds.map((m) => ({ kind: guessMeldKind(m), cards: m })),
+    opened: [opened, true],
+    current: 0,
+    passes: 0,
+    winner: null,
+    scores: [0, 0],
+  };
+}
+
+const codeOf = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof TabulaError ? error.code : `not a TabulaError: ${String(error)}`;
+  }
+  return undefined;
+};
+
+const TABLE = ['5cr,6cr,7cr', 'Kdr,Khr,Ksr'];
+
+describe('describe', () => {
+  const state = position('8cr,4cr,Kcb,Khb,2sr', TABLE);
+  const layout = (...melds: string[]) => melds.map((m) => m.split(','));
+
+  it('writes draw, pass, and a play that only adds melds as "lay"', () => {
+    expect(game.describe!({ type: 'draw' }, state)).toBe('draw');
+    expect(game.describe!({ type: 'pass' }, state)).toBe('pass');
+    const lay: RummyAction = { type: 'play', layout: layout(...TABLE, '2sr,Kcb,Khb') };
+    expect(game.describe!(lay, state)).toBe('lay 2s,Kc,Kh');
+  });
+
+  it('writes any other play as the whole table, with the cards that come from the hand', () => {
+    const play: RummyAction = { type: 'play', layout: layout('4cr,5cr,6cr,7cr,8cr', 'Kdr,Khr,Ksr,Kcb') };
+    expect(game.describe!(play, state)).toBe('play 4c,5c,6c,7c,8c;Kd,Khr,Ks,Kc (from hand: 4c,8c,Kc)');
+  });
+
+  it('writes the back of a face held twice, in the hand (and, for "play", on the table)', () => {
+    const twice = position('Kcb,Kcr,Ksb,Kdb,9hr', TABLE);
+    const lay: RummyAction = { type: 'play', layout: layout(...TABLE, 'Kcr,Ksb,Kdb') };
+    expect(game.describe!(lay, twice)).toBe('lay Kcr,Ks,Kd');
+    const play: RummyAction = {
+      type: 'play',
+      layout: layout('5cr,6cr,7cr', 'Kdr,Khr,Ksr,Kcb', 'Kcr,Ksb,Kdb'),
+    };
+    expect(game.describe!(play, twice)).toBe(
+      'play 5c,6c,7c;Kdr,Kh,Ksr,Kcb;Kcr,Ksb,Kdb (from hand: Kcb,Kcr,Ksb,Kdb)',
+    );
+  });
+});
+
+describe('parseAction', () => {
+  const state = position('8cr,4cr,Kcb,Khb,2sr,wbr', TABLE);
+  const view = game.view(state, 0);
+  const legal = game.legalActions(state, 0);
+  const parse = (text: string) => game.parseAction!(text, view, legal);
+
+  it('reads draw and pass in any case', () => {
+    expect(parse(' DRAW ')).toEqual({ type: 'draw' });
+    expect(parse('pass')).toEqual({ type: 'pass' });
+  });
+
+  it('reads "lay": new melds after the table as it is, backs from the hand', () => {
+    expect(parse('lay Kc,Kh,wb')).toEqual({
+      type: 'play',
+      layout: [...TABLE.map((m) => m.split(',')), ['Kcb', 'Khb', 'wbr']],
+    });
+  });
+
+  it('reads a whole table, table cards keeping the table copies, the rest from the hand', () => {
+    const expected = {
+      type: 'play',
+      layout: [
+        ['4cr', '5cr', '6cr', '7cr', '8cr'],
+        ['Kdr', 'Khr', 'Ksr', 'Kcb'],
+      ],
+    };
+    // Kh is both on the table (Khr) and in the hand (Khb): the table's copy stays in its meld.
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc')).toEqual(expected);
+    expect(parse('4c 5c 6c 7c 8c | kd kh ks kc')).toEqual(expected);
+    expect(parse('play 4♣,5♣,6♣,7♣,8♣;K♦,K♥,K♠,K♣ (from hand: 4c,8c,Kc)')).toEqual(expected);
+    // An explicit back is taken as written: the hand's Khb goes with the new cards.
+    expect(parse('play 5c,6c,7c;Kd,Kh,Ks;Kc,Khb,wb')).toEqual({
+      type: 'play',
+      layout: [
+        ['5cr', '6cr', '7cr'],
+        ['Kdr', 'Khr', 'Ksr'],
+        ['Kcb', 'Khb', 'wbr'],
+      ],
+    });
+  });
+
+  it('keeps a typed meld with the faces of a table meld on that meld, in the typed order', () => {
+    const copies = position('Khb,Kdb,Ksb,2sr', ['Khr,Kdr,Ksr', '5cr,6cr,7cr']);
+    const parsed = game.parseAction!('play 5c,6c,7c;Ks,Kh,Kd;Kh,Kd,Ks', game.view(copies, 0), []);
+    expect(parsed).toEqual({
+      type: 'play',
+      layout: [
+        ['5cr', '6cr', '7cr'],
+        ['Ksr', 'Khr', 'Kdr'],
+        ['Khb', 'Kdb', 'Ksb'],
+      ],
+    });
+  });
+
+  it('reads "10" as a ten', () => {
+    const tens = position('Tcr,Tdb,Thr,2sr', []);
+    expect(game.parseAction!('lay 10c,10d,10h', game.view(tens, 0), [])).toEqual({
+      type: 'play',
+      layout: [['Tcr', 'Tdb', 'Thr']],
+    });
+  });
+
+  it('says what is wrong with a typed action', () => {
+    expect(codeOf(() => parse(''))).toBe('bad_notation');
+    expect(codeOf(() => parse('play'))).toBe('bad_notation');
+    expect(codeOf(() => parse('hello'))).toBe('bad_notation');
+    expect(() => parse('drew')).toThrow(/Not an action: "drew"\. Type "draw", "pass"/);
+    expect(codeOf(() => parse('play Kx,Kd,Ks'))).toBe('invalid_card');
+    expect(codeOf(() => parse('lay Kx,Kd,Ks'))).toBe('invalid_card');
+    expect(() => parse('lay Kx,Kd,Ks')).toThrow(/Invalid card "Kx"/);
+    expect(codeOf(() => parse('lay 9h,9d,9s'))).toBe('unknown_card');
+    expect(() => parse('lay 9h,9d,9s')).toThrow('Card 9h is not in your hand.');
+    expect(() => parse('play 9h,9d,9s')).toThrow('Card 9h is neither in your hand nor on the table.');
+    expect(() => parse('lay Kc,Kc,wb')).toThrow('Card Kc is used more often than the 1 copy in your hand.');
+    expect(() => parse('lay Kcr,Kh,wb')).toThrow('Card Kcr is not in your hand.');
+    expect(codeOf(() => game.parseAction!('lay Kc,Kh,wb', game.view(state, null), legal))).toBe('no_hand');
+  });
+
+  it('reads back every listed action of random rounds as the very same action', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 8; seed++) {
+      const rng = createRng(seed);
+      const config =
+        seed % 3 === 0 ? { players: 3, rules: { decks: 1, handSize: 12 } } : game.defaultConfig();
+      let round = game.setup(config, rng);
+      while (game.outcome(round) === null) {
+        const seat = round.current;
+        const actions = game.legalActions(round, seat);
+        const seen = game.view(round, seat);
+        for (const action of actions) {
+          const text = game.describe!(action, round);
+          expect(game.parseAction!(text, seen, actions), text).toEqual(action);
+          checked++;
+        }
+        round = game.apply(round, seat, rng.pick(actions), rng);
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('render', () => {
+  it('draws the turn, the stock, the table, every seat and the own hand', () => {
+    const state = position('8cr,4cr,Kcb,Khb,2sr', TABLE, false);
+    expect(game.render!(game.view(state, 0))).toBe(
+      [
+        'seat 0 (you) to play. Stock: 81 cards.',
+        'Table:',
+        '   1. 5♣ 6♣ 7♣',
+        '   2. K♦ K♥ K♠',
+        'Players: seat 0 (you): 5 cards, not opened; seat 1: 14 cards, opened',
+        'Your hand: 4♣ 8♣ K♣ K♥ 2♠',
+      ].join('\n'),
+    );
+    const spectator = game.render!(game.view({ ...state, stock: [], passes: 1 }, null));
+    expect(spectator).toContain('seat 0 to play. Stock: 0 cards, 1 pass in a row.');
+    expect(spectator).not.toContain('Your hand');
+  });
+
+  it('shows the result once the round is over', () => {
+    let state = position('8cr,4cr,Kcb,Khb,2sr', [], true);
+    state = game.apply({ ...state, stock: [] }, 0, { type: 'pass' }, createRng(0));
+    state = game.apply(state, 1, { type: 'pass' }, createRng(0));
+    const text = game.render!(game.view(state, 1));
+    expect(text).toMatch(/^Round over: seat 0 won\. Scores: \d+, -\d+\.$/m);
+    expect(text).toContain('Table: empty');
+  });
+});

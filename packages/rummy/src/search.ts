@@ -1,0 +1,256 @@
+/**
+ * The plays `rummyGame.legalActions` lists. Any rearrangement of the table is
+ * a legal play, far too many to list, so a bounded search lists a useful
+ * finite part of them (see `findPlays`); `play` (and so `rummyGame.apply`)
+ * still accepts every legal layout.
+ */
+import type { RoundState } from './round.js';
+import {
+  borrowingExtensions,
+  borrowingMelds,
+  type Donation,
+  donations,
+  type Supply,
+} from './search-borrow.js';
+import {
+  additions,
+  faceIndex,
+  type HandFaces,
+  handMelds,
+  inspect,
+  JOKER,
+  MAX_JOKERS_PER_MELD,
+  type Move,
+  type Slot,
+  validMove,
+} from './search-moves.js';
+
+export { MAX_BORROWED, MAX_JOKERS_PER_MELD } from './search-moves.js';
+
+/** Limits of the search. */
+export interface SearchLimits {
+  /** At most this many plays, those laying the most cards (then the most points) kept. Default 200. */
+  readonly maxPlays?: number;
+  /** Nodes of the depth-first combination search before it stops. Default 400. */
+  readonly nodes?: number;
+  /** At most this many moves are combined, those laying the most cards kept. Default 150. */
+  readonly maxMoves?: number;
+}
+
+/** A play the search found: the new layout of the whole table, and what it lays from the hand. */
+export interface FoundPlay {
+  /** The whole new table: the old melds (changed or not, in place) then the new ones. */
+  readonly layout: string[][];
+  /** How many hand cards it lays. */
+  readonly cards: number;
+  /** Points of its new melds when it leaves the table melds alone (what counts for an opening), else 0. */
+  readonly points: number;
+  /** How many jokers it lays from the hand. */
+  readonly jokers: number;
+}
+
+export const DEFAULT_MAX_PLAYS = 200;
+export const DEFAULT_SEARCH_NODES = 400;
+export const DEFAULT_MAX_MOVES = 150;
+
+/** The moves of an opened seat, or of a seat yet to open (new melds of the hand alone). */
+function movesFor(state: RoundState, hand: HandFaces, opened: boolean): Move[] {
+  const found: Move[] = [];
+  handMelds(hand, found);
+  if (!opened) return found;
+  const infos = state.table.map((m) => inspect(m.cards));
+  const given: Donation[] = [];
+  infos.forEach((meld, t) => {
+    if (meld === null) return;
+    additions(t, meld, hand, found);
+    donations(t, meld, hand, given);
+  });
+  const byFace: Donation[][] = Array.from({ length: 52 }, () => []);
+  const jokers: Donation[] = [];
+  for (const d of given) {
+    const f = faceIndex(d.card);
+    (f === JOKER ? jokers : byFace[f]!).push(d);
+  }
+  const supply: Supply = { counts: hand.counts, jmax: hand.jmax, byFace, jokers };
+  borrowingMelds(supply, found);
+  infos.forEach((meld, t) => {
+    if (meld !== null) borrowingExtensions(t, meld, supply, found);
+  });
+  return found;
+}
+
+interface Combo {
+  readonly ids: readonly number[];
+  readonly cards: number;
+  readonly points: number;
+  readonly jokers: number;
+}
+
+/**
+ * The plays the search finds for `seat`: none unless it is the seat's turn in
+ * a round in progress. They are built from moves:
+ *
+ * - new melds of the hand alone: every group and run it can make, at most
+ *   `MAX_JOKERS_PER_MELD` jokers each;
+ * - once the seat has opened, hand cards added to one table meld (filling a
+ *   group of 3 with a natural or a joker, extending a run at either end or
+ *   both, a duplicate splitting a run of 5 or more), and new melds or run
+ *   extensions that also take up to `MAX_BORROWED` table cards other melds
+ *   can spare (a card of a group of 4, an end of a run of 4 or more, a middle
+ *   card of a run of 7 or more, or a joker given up for the natural it stands
+ *   for).
+ *
+ * At most `maxMoves` moves (most cards first) are combined; moves combine
+ * when they change different table melds and the hand holds all their cards.
+ * Listed: each move alone; each move completed greedily into a maximal
+ * combination (the other moves in order, most cards first); and every
+ * combination a depth-first search in that order meets in its first `nodes`
+ * nodes. Before opening, a play must reach the opening points. Sorted by
+ * cards laid, then points, then fewer jokers; at most `maxPlays`. Every listed
+ * play is legal.
+ */
+export function findPlays(state: RoundState, seat: number, limits: SearchLimits = {}): FoundPlay[] {
+  if (state.status !== 'playing' || seat !== state.current) return [];
+  const hand = state.hands[seat];
+  if (hand === undefined) return [];
+  const opened = state.opened[seat] === true;
+  const counts = new Int8Array(52);
+  const copies: string[][] = [];
+  const jokerCards: string[] = [];
+  for (const card of hand) {
+    const f = faceIndex(card);
+    if (f === JOKER) jokerCards.push(card);
+    else {
+      counts[f]!++;
+      const held = copies[f];
+      if (held === undefined) copies[f] = [card];
+      else held.push(card);
+    }
+  }
+  const found = movesFor(state, { counts, jmax: Math.min(jokerCards.length, MAX_JOKERS_PER_MELD) }, opened);
+
+  let jokersLeft = jokerCards.length;
+  const tableUsed = new Uint8Array(state.table.length);
+  const untake = (m: Move, upTo: number): void => {
+    for (let i = 0; i < upTo; i++) counts[m.faces[i]!]!++;
+  };
+  /** Takes the move's cards when the hand still holds them and its table melds are unchanged. */
+  const take = (m: Move): boolean => {
+    if (m.jokers > jokersLeft) return false;
+    for (const t of m.tables) if (tableUsed[t] === 1) return false;
+    const faces = m.faces;
+    for (let i = 0; i < faces.length; i++) {
+      if (counts[faces[i]!]! === 0) {
+        untake(m, i);
+        return false;
+      }
+      counts[faces[i]!]!--;
+    }
+    jokersLeft -= m.jokers;
+    for (const t of m.tables) tableUsed[t] = 1;
+    return true;
+  };
+  const release = (m: Move): void => {
+    untake(m, m.faces.length);
+    jokersLeft += m.jokers;
+    for (const t of m.tables) tableUsed[t] = 0;
+  };
+
+  const keys = new Set<string>();
+  const moves = found.filter((m) => {
+    const key = `${m.tables.join(',')}:${m.replaced.map((r) => r.join('/')).join('|')}:${m.fresh.join('/')}`;
+    if (keys.has(key)) return false;
+    keys.add(key);
+    // A move may use a face twice (a joker's natural and a new meld): the hand must hold both copies.
+    if (m.size === 0 || !take(m)) return false;
+    release(m);
+    return validMove(m);
+  });
+  moves.sort((a, b) => b.size - a.size || a.jokers - b.jokers || b.points - a.points);
+  if (moves.length > (limits.maxMoves ?? DEFAULT_MAX_MOVES))
+    moves.length = limits.maxMoves ?? DEFAULT_MAX_MOVES;
+  const n = moves.length;
+
+  const seen = new Set<string>();
+  const combos: Combo[] = [];
+  const record = (chosen: readonly number[]): void => {
+    const ids = chosen.slice().sort((a, b) => a - b);
+    const key = ids.join(',');
+    if (seen.has(key)) return;
+    seen.add(key);
+    let cards = 0;
+    let points = 0;
+    let jokers = 0;
+    for (const id of ids) {
+      const m = moves[id]!;
+      cards += m.size;
+      points += m.points;
+      jokers += m.jokers;
+    }
+    if (!opened && points < state.rules.openingPoints) return;
+    combos.push({ ids, cards, points, jokers });
+  };
+
+  for (let i = 0; i < n; i++) record([i]);
+
+  const chosen: number[] = [];
+  for (let i = 0; i < n; i++) {
+    take(moves[i]!);
+    chosen.push(i);
+    for (let j = 0; j < n; j++) {
+      while (take(moves[j]!)) chosen.push(j);
+    }
+    if (chosen.length > 1) record(chosen);
+    while (chosen.length > 0) release(moves[chosen.pop()!]!);
+  }
+
+  // Repeats allowed: two copies of the faces make the same meld twice.
+  const budget = limits.nodes ?? DEFAULT_SEARCH_NODES;
+  let nodes = 0;
+  const dfs = (start: number): void => {
+    nodes++;
+    if (chosen.length > 1) record(chosen);
+    for (let j = start; j < n && nodes < budget; j++) {
+      if (!take(moves[j]!)) continue;
+      chosen.push(j);
+      dfs(j);
+      chosen.pop();
+      release(moves[j]!);
+    }
+  };
+  dfs(0);
+
+  combos.sort((a, b) => b.cards - a.cards || b.points - a.points || a.jokers - b.jokers);
+  const maxPlays = limits.maxPlays ?? DEFAULT_MAX_PLAYS;
+  if (combos.length > maxPlays) combos.length = maxPlays;
+
+  const base = state.table.map((m) => m.cards.slice());
+  const taken = new Int8Array(52);
+  return combos.map((combo) => {
+    taken.fill(0);
+    let nextJoker = 0;
+    const pick = (slot: Slot): string =>
+      typeof slot === 'string'
+        ? slot
+        : slot === JOKER
+          ? jokerCards[nextJoker++]!
+          : copies[slot]![taken[slot]!++]!;
+    const replaced: (string[][] | undefined)[] = [];
+    const fresh: string[][] = [];
+    for (const id of combo.ids) {
+      const m = moves[id]!;
+      m.tables.forEach((t, i) => {
+        replaced[t] = m.replaced[i]!.map((meld) => meld.map(pick));
+      });
+      for (const meld of m.fresh) fresh.push(meld.map(pick));
+    }
+    const layout: string[][] = [];
+    base.forEach((cards, t) => {
+      const instead = replaced[t];
+      if (instead === undefined) layout.push(cards);
+      else layout.push(...instead);
+    });
+    layout.push(...fresh);
+    return { layout, cards: combo.cards, points: combo.points, jokers: combo.jokers };
+  });
+}
