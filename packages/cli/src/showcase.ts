@@ -4,7 +4,7 @@ import { roundRobin, standingsTable } from './commands/tournament.js';
 import { agentNames, GAMES } from './registry.js';
 
 /** Games per pairing: enough to separate the agents, few enough to finish in well under a minute. */
-export const SHOWCASE_GAMES: Readonly<Record<string, number>> = { backgammon: 40, rummy: 10, skirmish: 200 };
+export const SHOWCASE_GAMES: Readonly<Record<string, number>> = { backgammon: 40, rummy: 20, skirmish: 200 };
 
 /** A short round robin of every shipped agent in every game: the project's main job (`npm start`). */
 export async function showcase(out: (line: string) => void, workers = 2, seed = 2026): Promise<void> {
