@@ -7,11 +7,14 @@ import { agentNames, GAMES } from './registry.js';
 export const SHOWCASE_GAMES: Readonly<Record<string, number>> = { backgammon: 40, rummy: 20, skirmish: 200 };
 
 /** A short round robin of every shipped agent in every game: the project's main job (`npm start`). */
-export async function showcase(out: (line: string) => void, workers = 2, seed = 2026): Promise<void> {
+export async function showcase(
+  out: (line: string) => void,
+  { workers = 2, seed = 2026, games: perGame = SHOWCASE_GAMES } = {},
+): Promise<void> {
   out('Tabula: a round robin of the shipped agents in each game (tabula tournament <game> --agents ...).');
   for (const id of Object.keys(GAMES)) {
     const agents = agentNames(id);
-    const games = SHOWCASE_GAMES[id] ?? 20;
+    const games = perGame[id] ?? 20;
     const started = performance.now();
     const standings = await roundRobin(id, agents, games, seed, workers);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
