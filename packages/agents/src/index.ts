@@ -1,5 +1,5 @@
 export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 export { randomAgent } from './random.js';
-export { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
 export { type AgentEntry, agentsFor, defaultAgentFor } from './registry.js';
+export { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
 export { bidderAgent, skirmishAgents } from './skirmish.js';

@@ -45,30 +45,28 @@ describe('the greedy rummy agent', () => {
     });
   });
 
-  it('lays the most cards it is offered, keeping the joker on a tie', () => {
+  it('lays the most cards its own search finds, keeping the joker on a tie', () => {
     const state = arranged(MARTY, BIFF);
     const view = rummyGame.view(state, 0);
-    const legal = rummyGame.legalActions(state, 0);
-    const chosen = greedyRummyAgent().act(view, legal, ctx) as RummyAction;
-    expect(chosen).toEqual({
+    const best = {
       type: 'play',
       layout: [
         ['5cr', '6cr', 'wbr', '8cr'],
         ['Kdr', 'Khr', 'Ksr'],
       ],
-    });
-    const threes: RummyAction[] = [
-      { type: 'draw' },
-      { type: 'play', layout: [['Kdr', 'Khr', 'wbr']] },
-      { type: 'play', layout: [['Kdr', 'Khr', 'Ksr']] },
-    ];
-    expect(greedyRummyAgent().act(view, threes, ctx)).toEqual(threes[2]);
+    };
+    expect(greedyRummyAgent().act(view, rummyGame.legalActions(state, 0), ctx)).toEqual(best);
+    // It searches its view itself: a list offering only the draw, or a smaller play, changes nothing.
+    expect(greedyRummyAgent().act(view, [{ type: 'draw' }], ctx)).toEqual(best);
+    const smaller: RummyAction[] = [{ type: 'draw' }, { type: 'play', layout: [['Kdr', 'Khr', 'wbr']] }];
+    expect(greedyRummyAgent().act(view, smaller, ctx)).toEqual(best);
   });
 
   it('draws without a play, and passes once the stock is empty', () => {
-    const state = arranged(MARTY, BIFF);
+    // No three cards of this hand make a meld.
+    const state = arranged('2cr,4dr,6hr,8sr,Tcr,Qdb,Ahr,3sb,5cr,7dr,9hr,Jsr,Kcr,2db', BIFF);
     const view = rummyGame.view(state, 0);
-    expect(greedyRummyAgent().act(view, [{ type: 'draw' }], ctx)).toEqual({ type: 'draw' });
+    expect(greedyRummyAgent().act(view, rummyGame.legalActions(state, 0), ctx)).toEqual({ type: 'draw' });
     expect(greedyRummyAgent().act(view, [{ type: 'pass' }], ctx)).toEqual({ type: 'pass' });
     expect(() => greedyRummyAgent().act(view, [], ctx)).toThrow(/no legal action/);
   });

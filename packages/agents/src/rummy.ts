@@ -1,5 +1,5 @@
 import { type Agent, TabulaError } from '@tabula/core';
-import { cardPenalty, isJokerString, type RoundView, type RummyAction } from '@tabula/rummy';
+import { cardPenalty, findPlaysFrom, isJokerString, type RoundView, type RummyAction } from '@tabula/rummy';
 import type { AgentEntry } from './registry.js';
 
 /** What a play lays from the hand, read from the view's table: the cards it adds. */
@@ -41,10 +41,13 @@ function better(a: Laid, b: Laid): boolean {
 }
 
 /**
- * Lays the most cards among the plays it is offered; among those laying as
- * many, the one with the fewest jokers (a joker in hand makes the next melds),
- * then the one that sheds the most points; the first listed on a full tie.
- * Without a play it draws (or passes once the stock is empty).
+ * Lays the most cards among the plays its own search finds (the bounded
+ * search that `rummyGame.legalActions` lists from, run on its view); among
+ * those laying as many, the one with the fewest jokers (a joker in hand makes
+ * the next melds), then the one that sheds the most points; the first found
+ * on a full tie. Without a play it draws (or passes once the stock is empty).
+ * It does not pick from other listed plays, such as the solver's, so that it
+ * stays the heuristic baseline the `solver` agent is measured against.
  */
 export function greedyRummyAgent(): Agent<RoundView, RummyAction> {
   return {
@@ -52,12 +55,20 @@ export function greedyRummyAgent(): Agent<RoundView, RummyAction> {
     act(view, legal) {
       let best: RummyAction | undefined;
       let bestLaid: Laid | undefined;
-      for (const action of legal) {
-        if (action.type !== 'play') continue;
-        const laid = laidBy(action.layout, view);
-        if (bestLaid === undefined || better(laid, bestLaid)) {
-          best = action;
-          bestLaid = laid;
+      const seat = view.seat;
+      if (view.status === 'playing' && seat !== null && view.hand !== null && view.current === seat) {
+        const found = findPlaysFrom({
+          table: view.table,
+          hand: view.hand,
+          opened: view.opened[seat] === true,
+          rules: view.rules,
+        });
+        for (const { layout } of found) {
+          const laid = laidBy(layout, view);
+          if (bestLaid === undefined || better(laid, bestLaid)) {
+            best = { type: 'play', layout };
+            bestLaid = laid;
+          }
         }
       }
       best ??= legal.find((a) => a.type === 'draw' || a.type === 'pass');

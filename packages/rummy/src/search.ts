@@ -4,7 +4,9 @@
  * finite part of them (see `findPlays`); `play` (and so `rummyGame.apply`)
  * still accepts every legal layout.
  */
+import type { TableMeld } from './meld-check.js';
 import type { RoundState } from './round.js';
+import type { RulesConfig } from './rules.js';
 import {
   borrowingExtensions,
   borrowingMelds,
@@ -54,11 +56,11 @@ export const DEFAULT_SEARCH_NODES = 400;
 export const DEFAULT_MAX_MOVES = 150;
 
 /** The moves of an opened seat, or of a seat yet to open (new melds of the hand alone). */
-function movesFor(state: RoundState, hand: HandFaces, opened: boolean): Move[] {
+function movesFor(table: readonly TableMeld[], hand: HandFaces, opened: boolean): Move[] {
   const found: Move[] = [];
   handMelds(hand, found);
   if (!opened) return found;
-  const infos = state.table.map((m) => inspect(m.cards));
+  const infos = table.map((m) => inspect(m.cards));
   const given: Donation[] = [];
   infos.forEach((meld, t) => {
     if (meld === null) return;
@@ -113,7 +115,23 @@ export function findPlays(state: RoundState, seat: number, limits: SearchLimits 
   if (state.status !== 'playing' || seat !== state.current) return [];
   const hand = state.hands[seat];
   if (hand === undefined) return [];
-  const opened = state.opened[seat] === true;
+  return findPlaysFrom(
+    { table: state.table, hand, opened: state.opened[seat] === true, rules: state.rules },
+    limits,
+  );
+}
+
+/** What the search needs to know: all of it is in the player's own view. */
+export interface SearchPosition {
+  readonly table: readonly TableMeld[];
+  readonly hand: readonly string[];
+  readonly opened: boolean;
+  readonly rules: RulesConfig;
+}
+
+/** `findPlays` for a position given directly, such as one read off a player's view. */
+export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {}): FoundPlay[] {
+  const { table, hand, opened, rules } = position;
   const counts = new Int8Array(52);
   const copies: string[][] = [];
   const jokerCards: string[] = [];
@@ -127,10 +145,10 @@ export function findPlays(state: RoundState, seat: number, limits: SearchLimits 
       else held.push(card);
     }
   }
-  const found = movesFor(state, { counts, jmax: Math.min(jokerCards.length, MAX_JOKERS_PER_MELD) }, opened);
+  const found = movesFor(table, { counts, jmax: Math.min(jokerCards.length, MAX_JOKERS_PER_MELD) }, opened);
 
   let jokersLeft = jokerCards.length;
-  const tableUsed = new Uint8Array(state.table.length);
+  const tableUsed = new Uint8Array(table.length);
   const untake = (m: Move, upTo: number): void => {
     for (let i = 0; i < upTo; i++) counts[m.faces[i]!]!++;
   };
@@ -187,7 +205,7 @@ export function findPlays(state: RoundState, seat: number, limits: SearchLimits 
       points += m.points;
       jokers += m.jokers;
     }
-    if (!opened && points < state.rules.openingPoints) return;
+    if (!opened && points < rules.openingPoints) return;
     combos.push({ ids, cards, points, jokers });
   };
 
@@ -224,7 +242,7 @@ export function findPlays(state: RoundState, seat: number, limits: SearchLimits 
   const maxPlays = limits.maxPlays ?? DEFAULT_MAX_PLAYS;
   if (combos.length > maxPlays) combos.length = maxPlays;
 
-  const base = state.table.map((m) => m.cards.slice());
+  const base = table.map((m) => m.cards.slice());
   const taken = new Int8Array(52);
   return combos.map((combo) => {
     taken.fill(0);
