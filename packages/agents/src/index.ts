@@ -2,4 +2,5 @@ export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgam
 export { randomAgent } from './random.js';
 export { type AgentEntry, agentsFor, defaultAgentFor } from './registry.js';
 export { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
+export { solverRummyAgent } from './rummy-solver.js';
 export { bidderAgent, skirmishAgents } from './skirmish.js';

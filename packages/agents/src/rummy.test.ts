@@ -15,7 +15,7 @@ const ctx = { seat: 0, rng: createRng(1) };
 
 describe('the greedy rummy agent', () => {
   it('is registered by name and plays only legal actions, the same way twice', async () => {
-    expect(rummyAgents.map((e) => e.name)).toEqual(['greedy']);
+    expect(rummyAgents.map((e) => e.name)).toEqual(['greedy', 'solver']);
     const first = await playGame(rummyGame, { players: 2 }, [rummyAgents[0]!.create(), randomAgent()], 11);
     const again = await playGame(rummyGame, { players: 2 }, [rummyAgents[0]!.create(), randomAgent()], 11);
     expect(again.record.actions).toEqual(first.record.actions);

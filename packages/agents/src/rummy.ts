@@ -1,6 +1,7 @@
 import { type Agent, TabulaError } from '@tabula/core';
 import { cardPenalty, findPlaysFrom, isJokerString, type RoundView, type RummyAction } from '@tabula/rummy';
 import type { AgentEntry } from './registry.js';
+import { solverRummyAgent } from './rummy-solver.js';
 
 /** What a play lays from the hand, read from the view's table: the cards it adds. */
 export interface Laid {
@@ -87,7 +88,13 @@ export const rummyAgents: AgentEntry[] = [
   {
     name: 'greedy',
     summary:
-      'lays the most cards among the listed plays (fewest jokers, most points on a tie), else draws or passes',
+      'lays the most cards its own bounded search finds (fewest jokers, most points on a tie), else draws or passes',
     create: () => greedyRummyAgent() as unknown as Agent<unknown, unknown>,
+  },
+  {
+    name: 'solver',
+    summary:
+      "plays the exact solver's best play (most cards, most points, fewest melds changed), else draws or passes",
+    create: () => solverRummyAgent() as unknown as Agent<unknown, unknown>,
   },
 ];

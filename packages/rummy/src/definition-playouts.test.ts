@@ -1,13 +1,16 @@
 import { runConformance } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { hiddenVariant, invalidActions, invariant, randomConfig } from '../test/rummy-kit.js';
-import { rummyGame as game, type RummyConfig } from './definition.js';
+import { createRummyGame, type RummyConfig, rummyGame } from './definition.js';
+
+const searchOnly = createRummyGame({ solverPlay: false });
+
 import type { RoundState } from './round.js';
 
 // The second half of the 1000 conformance playouts, in a file of its own so that both halves run at once.
 describe('rummyGame conformance, continued', () => {
   it('passes the kit over 500 more seeded playouts of varied configs', () => {
-    const report = runConformance<RoundState, RummyConfig>(game, {
+    const report = runConformance<RoundState, RummyConfig>(searchOnly, {
       games: 500,
       seed: 2525,
       config: randomConfig,
@@ -23,4 +26,18 @@ describe('rummyGame conformance, continued', () => {
     expect(report.leakChecks).toBeGreaterThan(10_000);
     expect(report.refusalsChecked).toBeGreaterThan(50_000);
   });
+
+  it('passes the kit over 30 playouts of varied configs with the solver play listed', () => {
+    const report = runConformance<RoundState, RummyConfig>(rummyGame, {
+      games: 30,
+      seed: 3025,
+      config: randomConfig,
+      invariant,
+      hiddenVariant,
+      invalidActions,
+      legalSample: 3,
+      checkEvery: 5,
+    });
+    expect(report.games).toBe(30);
+  }, 120_000);
 });

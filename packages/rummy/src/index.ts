@@ -16,6 +16,14 @@ export {
   type ToStringOptions,
 } from './card.js';
 export {
+  configRules,
+  createRummyGame,
+  type RummyAction,
+  type RummyConfig,
+  type RummyGameOptions,
+  rummyGame,
+} from './definition.js';
+export {
   DuplicatePlayerError,
   IllegalMoveError,
   InvalidCardError,
@@ -63,6 +71,27 @@ export {
   stalemateWinner,
 } from './round.js';
 export { createDeck, DEFAULT_RULES, Rules, type RulesConfig } from './rules.js';
+export {
+  DEFAULT_MAX_MOVES,
+  DEFAULT_MAX_PLAYS,
+  DEFAULT_SEARCH_NODES,
+  type FoundPlay,
+  findPlays,
+  findPlaysFrom,
+  MAX_BORROWED,
+  MAX_JOKERS_PER_MELD,
+  type SearchLimits,
+  type SearchPosition,
+} from './search.js';
 export { type GameJSON, parseGameJSON, parseRoundState, parseRules } from './serialize.js';
+export {
+  type NoPlaySolution,
+  type PlaySolution,
+  type Solution,
+  type SolveOptions,
+  type SolvePosition,
+  type SolveStats,
+  solve,
+} from './solver/solve.js';
 export { newMeldPositions, Table } from './table.js';
 export { type RoundView, viewRound } from './view.js';
