@@ -8,6 +8,7 @@ import type { RoundState } from './round.js';
 import * as pure from './round.js';
 import { Rules } from './rules.js';
 import { type GameJSON, parseGameJSON } from './serialize.js';
+import { type Solution, type SolveOptions, solve } from './solver/solve.js';
 import { Table } from './table.js';
 import { type RoundView, viewRound } from './view.js';
 
@@ -131,6 +132,19 @@ export class Game {
     const seat = this.turnOf(player);
     const layout = (melds instanceof Table ? melds.getMelds() : melds).map((m) => m.toJSON());
     this.round = pure.play(this.round!, seat, layout);
+  }
+
+  /**
+   * The solver's best play for `player` in the current round (see `solve`),
+   * whether or not it is their turn: `hint.table` goes straight to `play`.
+   */
+  hint(player: Player, options?: SolveOptions): Solution {
+    const state = this.playing();
+    const seat = this.seatOf(player);
+    return solve(
+      { table: state.table, hand: state.hands[seat]!, opened: state.opened[seat]!, rules: state.rules },
+      options,
+    );
   }
 
   /** Draws the next card of the stock into the hand and returns it. */

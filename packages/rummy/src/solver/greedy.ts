@@ -1,0 +1,95 @@
+/**
+ * A quick legal play for when the time budget runs out before the exact
+ * search ends: runs and groups found in the hand, then single hand cards
+ * added to the ends of runs and to groups. Not optimal, only legal.
+ */
+import { isValidMeld, scoreMeld, type TableMeld } from '../meld-check.js';
+import { isJoker, rankOf, suitOf } from './model.js';
+
+/** Disjoint melds in the hand: runs per suit (one copy of each face), then groups, then pairs made good by a joker. */
+function handMelds(hand: readonly string[]): { melds: TableMeld[]; rest: string[] } {
+  const used = new Set<number>();
+  const melds: TableMeld[] = [];
+  const take = (kind: TableMeld['kind'], at: number[]) => {
+    for (const i of at) used.add(i);
+    melds.push({ kind, cards: at.map((i) => hand[i]!) });
+  };
+  const freeAt = (suit: number, value: number) =>
+    hand.findIndex((c, i) => !used.has(i) && !isJoker(c) && suitOf(c) === suit && rankOf(c) === value);
+  for (let suit = 0; suit < 4; suit++) {
+    let seq: number[] = [];
+    for (let v = 1; v <= 14; v++) {
+      const at = v <= 13 ? freeAt(suit, v) : -1;
+      if (at >= 0) seq.push(at);
+      else {
+        if (seq.length >= 3) take('run', seq);
+        seq = [];
+      }
+    }
+  }
+  for (let v = 13; v >= 1; v--) {
+    const at = [0, 1, 2, 3].map((s) => freeAt(s, v)).filter((i) => i >= 0);
+    if (at.length >= 3) take('group', at);
+  }
+  for (let j = hand.findIndex((c, i) => isJoker(c) && !used.has(i)); j >= 0; ) {
+    let pair: number[] | null = null;
+    for (let a = 0; a < hand.length && pair === null; a++) {
+      for (let b = 0; b < hand.length && pair === null; b++) {
+        if (a === b || used.has(a) || used.has(b) || isJoker(hand[a]!) || isJoker(hand[b]!)) continue;
+        const [x, y] = [hand[a]!, hand[b]!];
+        if (rankOf(x) === rankOf(y) && suitOf(x) !== suitOf(y)) pair = [a, b, j];
+        else if (suitOf(x) === suitOf(y) && rankOf(y) === rankOf(x) + 1) {
+          pair = rankOf(y) < 13 ? [a, b, j] : [j, a, b];
+        }
+      }
+    }
+    if (pair === null) break;
+    const cards = pair.map((i) => hand[i]!);
+    take(isValidMeld(cards, 'group') ? 'group' : 'run', pair);
+    j = hand.findIndex((c, i) => isJoker(c) && !used.has(i));
+  }
+  return { melds, rest: hand.filter((_, i) => !used.has(i)) };
+}
+
+/** A legal layout and the hand cards it lays, or null when this quick search finds nothing. */
+export function greedyPlay(
+  table: readonly TableMeld[],
+  hand: readonly string[],
+  opened: boolean,
+  openingPoints: number,
+): { layout: TableMeld[]; laid: string[] } | null {
+  const { melds, rest } = handMelds(hand);
+  if (!opened) {
+    const points = melds.reduce((sum, m) => sum + scoreMeld(m.cards, m.kind), 0);
+    if (melds.length === 0 || points < openingPoints) return null;
+    return { layout: [...table, ...melds], laid: melds.flatMap((m) => m.cards) };
+  }
+  const layout = [...table, ...melds];
+  const laid = melds.flatMap((m) => m.cards);
+  let left = rest;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const card of left) {
+      const at = layout.findIndex((meld, i) => {
+        for (const cards of [
+          [...meld.cards, card],
+          [card, ...meld.cards],
+        ]) {
+          if (isValidMeld(cards, meld.kind)) {
+            layout[i] = { kind: meld.kind, cards };
+            return true;
+          }
+        }
+        return false;
+      });
+      if (at >= 0) {
+        laid.push(card);
+        const i = left.indexOf(card);
+        left = [...left.slice(0, i), ...left.slice(i + 1)];
+        changed = true;
+        break;
+      }
+    }
+  }
+  return laid.length === 0 ? null : { layout, laid };
+}

@@ -1,0 +1,336 @@
+/**
+ * The moves of the second search (see `keep.ts`): what one suit does at one
+ * value with the table runs it follows, the runs it starts and the option row
+ * for the rest, and the groups' jokers at the end of a value. Moves are handed
+ * to a visitor without building nodes, as most of them are dropped at once.
+ */
+import { byClass, faceIndex, JOKER, type Model, REAL } from './model.js';
+import {
+  keptGroups,
+  O_GROUP,
+  O_JOKERS,
+  O_KEEP3,
+  O_NEW0,
+  O_NEW1,
+  O_NEW2,
+  O_OPEN,
+  O_OUT,
+  O_REAL,
+  STRIDE,
+} from './options.js';
+import { type Clock, FOLLOW, FOLLOW_END, FOLLOW_ON, STOP, type Step, SWAP } from './plan.js';
+import type { ValueSearch } from './values.js';
+
+export interface Node {
+  readonly gen: readonly number[];
+  readonly tags: readonly (readonly number[])[];
+  /** Regular cards of the current value put into groups, per suit. */
+  readonly grouped: readonly number[];
+  readonly u: number;
+  readonly open: number;
+  readonly cp: number;
+  readonly k: number;
+  readonly prev: Node | null;
+  readonly step: Step | null;
+}
+
+/**
+ * A move from `parent`, described without building the node: suit `suit`
+ * gets runs `gen`, followed runs `tags` and group cards `grouped` (suit -1:
+ * the groups' jokers of the value are decided).
+ */
+export interface Move {
+  parent: Node;
+  value: number;
+  suit: number;
+  gen: number;
+  tags: number[];
+  grouped: number;
+  u: number;
+  open: number;
+  cp: number;
+  k: number;
+  /** For the step: the choices for the followed runs, the runs started, the option row, the jokers. */
+  choices: number[];
+  starts: number[];
+  startsEnd: boolean[];
+  rows: Int32Array | null;
+  at: number;
+  jokers: number;
+}
+
+/** The choices for a followed table run that goes on after this value, and for one that ends here. */
+const FOLLOWING = [FOLLOW, SWAP, STOP];
+const ENDING = [FOLLOW_END, FOLLOW_ON, SWAP, STOP];
+
+/** Receives a move (reused: copy what you keep); returns true to stop. */
+export type Visit = (move: Move) => boolean;
+
+/** The effect of the choices for the followed runs and the started ones of one suit. */
+interface Partial {
+  real: number;
+  jokers: number;
+  credit: number;
+  /** Runs that become ordinary runs, by length after this value: 2, or 3 and more. */
+  on2: number;
+  on3: number;
+  tags: number[];
+  choices: number[];
+  starts: number[];
+  startsEnd: boolean[];
+}
+
+export class KeepMoves {
+  /** While diving, moves are tried in the order that looks most like the table. */
+  diving = false;
+  /** Table cards of each face lying in table groups, by `faceIndex`. */
+  private readonly inGroups = new Int32Array(64);
+  private readonly groupCache = new Map<string, number>();
+  private readonly move: Move;
+
+  constructor(
+    private readonly model: Model,
+    private readonly values: ValueSearch,
+    private readonly clock: Clock,
+  ) {
+    for (let v = 1; v < model.groupsAt.length; v++) {
+      for (const cls of model.groupsAt[v]!) {
+        for (let s = 0; s < 4; s++)
+          if (cls.suitMask & (1 << s)) this.inGroups[faceIndex(s, v)]! += cls.melds.length;
+      }
+    }
+    this.move = {
+      parent: null as unknown as Node,
+      value: 0,
+      suit: 0,
+      gen: 0,
+      tags: [],
+      grouped: 0,
+      u: 0,
+      open: 0,
+      cp: 0,
+      k: 0,
+      choices: [],
+      starts: [],
+      startsEnd: [],
+      rows: null,
+      at: 0,
+      jokers: 0,
+    };
+  }
+
+  /** The groups of value `v`: their jokers, and the table groups they keep as they are. */
+  close(node: Node, v: number, visit: Visit): void {
+    this.clock.tick();
+    const { model, values } = this;
+    const real = node.grouped[0]! + node.grouped[1]! + node.grouped[2]! + node.grouped[3]!;
+    const most = Math.max(...node.grouped);
+    const counts: number[] = [];
+    for (let j = model.jokers - node.u; j >= 0; j--) counts.push(j);
+    if (this.diving) {
+      // as many jokers as the table's groups of this value hold, then as few as possible
+      const own = model.groupsAt[v]!.reduce((n, cls) => n + cls.jokers * cls.melds.length, 0);
+      counts.sort((a, b) => (a === own ? -1 : b === own ? 1 : a - b));
+    }
+    const m = this.move;
+    for (const j of counts) {
+      if (!values.groupsFit(real, most, j)) continue;
+      m.parent = node;
+      m.value = v;
+      m.suit = -1;
+      m.u = node.u + j;
+      m.open = model.threshold === 0 ? 0 : Math.min(model.threshold, node.open + j * v);
+      m.cp = node.cp;
+      m.k = node.k + this.groupsKept(v, node.grouped, j);
+      m.jokers = j;
+      m.tags.length = 0;
+      if (visit(m)) return;
+    }
+  }
+
+  private groupsKept(v: number, grouped: readonly number[], jokers: number): number {
+    const shapes = this.model.groupsAt[v]!;
+    if (shapes.length === 0) return 0;
+    const key = `${v}/${grouped.join(',')}/${jokers}`;
+    let n = this.groupCache.get(key);
+    if (n === undefined) {
+      n = (keptGroups(shapes, grouped, jokers) ?? []).reduce((a, b) => a + b, 0);
+      this.groupCache.set(key, n);
+    }
+    return n;
+  }
+
+  /** Every choice of suit `s` at value `v` from `node`. */
+  suit(node: Node, v: number, s: number, visit: Visit): void {
+    this.clock.tick();
+    const partial: Partial = {
+      real: 0,
+      jokers: 0,
+      credit: 0,
+      on2: 0,
+      on3: 0,
+      tags: [],
+      choices: [],
+      starts: [],
+      startsEnd: [],
+    };
+    this.follow(node, v, s, partial, 0, visit);
+  }
+
+  /** The choices for the table runs followed so far, from the `i`th on; returns true when the visit stops. */
+  private follow(node: Node, v: number, s: number, partial: Partial, i: number, visit: Visit): boolean {
+    const { model } = this;
+    const tags = node.tags[s]!;
+    if (i === tags.length) return this.start(node, v, s, partial, 0, visit);
+    const run = model.runs[tags[i]!]!;
+    const before = v - (run.first - run.lead);
+    const after = Math.min(3, before + 1);
+    const own = run.slots[v]!;
+    // runs of one class are interchangeable: their choices go in order, one state for each set of choices
+    const floor = i > 0 && model.runs[tags[i - 1]!]!.cls === run.cls ? partial.choices[i - 1]! : 0;
+    const choices = run.end > v ? FOLLOWING : ENDING;
+    for (const choice of choices) {
+      if (choice < floor || (choice === STOP && before < 3)) continue;
+      const takes = choice === STOP ? 0 : choice === SWAP ? (own === REAL ? JOKER : REAL) : own;
+      const real = takes === REAL ? 1 : 0;
+      const joker = takes === JOKER ? 1 : 0;
+      const ordinary = choice === SWAP || choice === FOLLOW_ON;
+      const credit = choice === FOLLOW_END ? 1 : 0;
+      partial.real += real;
+      partial.jokers += joker;
+      partial.credit += credit;
+      if (ordinary && after >= 3) partial.on3++;
+      else if (ordinary) partial.on2++;
+      if (choice === FOLLOW) partial.tags.push(run.id);
+      partial.choices.push(choice);
+      const stop = this.follow(node, v, s, partial, i + 1, visit);
+      partial.choices.pop();
+      if (choice === FOLLOW) partial.tags.pop();
+      if (ordinary && after >= 3) partial.on3--;
+      else if (ordinary) partial.on2--;
+      partial.credit -= credit;
+      partial.real -= real;
+      partial.jokers -= joker;
+      if (stop) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The table runs that start here (their first regular card is this face):
+   * each is followed from here or not (following first), the runs of one
+   * class in order. Returns true when the visit stops.
+   */
+  private start(node: Node, v: number, s: number, partial: Partial, i: number, visit: Visit): boolean {
+    const startable = this.model.runsFrom[faceIndex(s, v)]!;
+    if (i === startable.length) return this.rest(node, v, s, partial, visit);
+    const run = startable[i]!;
+    const previous = startable[i - 1];
+    if (previous === undefined || previous.cls !== run.cls || partial.starts.includes(previous.id)) {
+      partial.real++;
+      partial.jokers += run.lead;
+      partial.starts.push(run.id);
+      let stop = false;
+      if (run.end === v) {
+        // a table run of leading jokers and one regular card: it ends (unchanged) or goes on
+        for (const stops of [true, false]) {
+          partial.startsEnd.push(stops);
+          if (stops) partial.credit++;
+          else partial.on3++;
+          stop = this.start(node, v, s, partial, i + 1, visit);
+          if (stops) partial.credit--;
+          else partial.on3--;
+          partial.startsEnd.pop();
+          if (stop) break;
+        }
+      } else {
+        partial.startsEnd.push(false);
+        partial.tags.push(run.id);
+        stop = this.start(node, v, s, partial, i + 1, visit);
+        partial.tags.pop();
+        partial.startsEnd.pop();
+      }
+      partial.starts.pop();
+      partial.jokers -= run.lead;
+      partial.real--;
+      if (stop) return true;
+    }
+    return this.start(node, v, s, partial, i + 1, visit);
+  }
+
+  /**
+   * The rows in the order the dive tries them: as many group cards as the
+   * table has in groups, few new runs, few runs stopped, then the most
+   * regular cards.
+   */
+  private diveOrder(rows: Int32Array, f: number): number[] {
+    const groups = this.inGroups[f]!;
+    const order: number[] = [];
+    for (let o = 0; o < rows.length; o += STRIDE) order.push(o);
+    const cost = (o: number) =>
+      Math.abs(rows[o + O_GROUP]! - groups) * 4 +
+      rows[o + O_NEW0]! +
+      rows[o + O_NEW1]! +
+      rows[o + O_NEW2]! -
+      rows[o + O_KEEP3]!;
+    return order.sort((a, b) => cost(a) - cost(b) || rows[b + O_REAL]! - rows[a + O_REAL]!);
+  }
+
+  /** The other runs and the group cards of the suit, from the option table. */
+  private rest(node: Node, v: number, s: number, partial: Partial, visit: Visit): boolean {
+    const { model, values } = this;
+    const { triples } = values;
+    const f = faceIndex(s, v);
+    const mandatory = model.table[f]!;
+    const cap = mandatory + model.hand[f]! - partial.real;
+    if (cap < 0) return false;
+    const left = model.jokers - node.u - partial.jokers;
+    if (left < 0) return false;
+    // a new run shaped like a table run that starts here but is not followed would better follow it
+    let noNew0 = false;
+    let noNew1 = false;
+    for (const run of model.runsFrom[f]!) {
+      if (partial.starts.includes(run.id)) continue;
+      if (run.lead === 0) noNew0 = true;
+      if (run.lead === 1) noNew1 = true;
+    }
+    const rows = values.options.get(v, cap, node.gen[s]!, () => this.clock.tick());
+    const weight = model.cardWeight + v;
+    const m = this.move;
+    m.tags.length = 0;
+    for (const id of partial.tags) m.tags.push(id);
+    m.tags.sort((a, b) => byClass(model.runs[a]!, model.runs[b]!));
+    const order = this.diving ? this.diveOrder(rows, f) : null;
+    for (let i = 0; i < rows.length; i += STRIDE) {
+      const o = order === null ? i : order[i / STRIDE]!;
+      const jokers = rows[o + O_JOKERS]!;
+      if (jokers > left) continue;
+      const used = rows[o + O_REAL]! + partial.real;
+      if (used < mandatory) continue;
+      if ((noNew0 && rows[o + O_NEW0]! > 0) || (noNew1 && rows[o + O_NEW1]! > 0)) continue;
+      const out = rows[o + O_OUT]!;
+      const gen = triples.id(
+        triples.a1[out]!,
+        triples.a2[out]! + partial.on2,
+        triples.a3[out]! + partial.on3,
+      );
+      if (gen < 0) continue;
+      m.parent = node;
+      m.value = v;
+      m.suit = s;
+      m.gen = gen;
+      m.grouped = rows[o + O_GROUP]!;
+      m.u = node.u + partial.jokers + jokers;
+      m.open = model.threshold === 0 ? 0 : Math.min(model.threshold, node.open + rows[o + O_OPEN]!);
+      m.cp = node.cp + (used - mandatory) * weight;
+      m.k = node.k + partial.credit;
+      m.choices = partial.choices;
+      m.starts = partial.starts;
+      m.startsEnd = partial.startsEnd;
+      m.rows = rows;
+      m.at = o;
+      if (visit(m)) return true;
+    }
+    return false;
+  }
+}

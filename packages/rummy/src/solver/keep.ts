@@ -1,0 +1,268 @@
+/**
+ * The second search: among the layouts with the best (cards, points), one
+ * that keeps the most table melds unchanged.
+ *
+ * It walks the values forward over the states of `ValueSearch`, plus:
+ * - the table runs being followed: a run that starts where a table run starts
+ *   (same suit, first regular card, leading jokers) follows it, and counts as
+ *   unchanged when it ends where the table run ends with the same card
+ *   (regular or joker) at every value. Following restricts nothing: at any
+ *   value the run may leave the table run and carry on as an ordinary run.
+ * - the group cards of the current value per suit, so that the groups kept as
+ *   they are can be counted when the value is done (see `keptGroups`).
+ * After every move, a state whose points so far plus the best the first
+ * search can reach from it (exact, as following restricts nothing) falls
+ * short of the best total is dropped: only best layouts are walked. A first
+ * such layout comes from a dive that mirrors the table whenever it can; then
+ * states that cannot keep more melds than the best so far are dropped before
+ * any other check. Among states with the same first-search state, one that
+ * follows every table run another follows, with as many melds kept, makes the
+ * other useless (the same state reaches the best total from the same points
+ * so far only, so their points agree).
+ */
+import { KeepMoves, type Move, type Node, type Visit } from './keep-moves.js';
+import { type Model, TOP } from './model.js';
+import type { Clock, Step } from './plan.js';
+import { NONE, type State, type ValueSearch } from './values.js';
+
+export class KeepSearch {
+  private target = 0;
+  private readonly moves: KeepMoves;
+  /** Table melds not decided yet before suit `stage` of value `v`, by v * 5 + stage: runs not started, groups. */
+  private readonly later: Int32Array;
+  private readonly checked: State = { v: 0, stage: 0, c: [0, 0, 0, 0], u: 0, real: 0, most: 0, open: 0 };
+
+  constructor(
+    private readonly model: Model,
+    private readonly values: ValueSearch,
+    clock: Clock,
+  ) {
+    this.moves = new KeepMoves(model, values, clock);
+    // melds decided at or after each level: runs by the suit and value of their first card, groups by value
+    const from = new Int32Array((TOP + 2) * 5 + 1);
+    for (const run of model.runs) from[run.first * 5 + run.suit]!++;
+    for (let v = 1; v <= TOP; v++) for (const cls of model.groupsAt[v]!) from[v * 5 + 4]! += cls.melds.length;
+    this.later = new Int32Array((TOP + 2) * 5);
+    let n = 0;
+    for (let level = (TOP + 2) * 5 - 1; level >= 5; level--) {
+      n += from[level]!;
+      this.later[level] = n;
+    }
+  }
+
+  /** The steps of a best layout keeping the most table melds, and how many it keeps; null when none. */
+  run(): { steps: Step[]; kept: number } | null {
+    this.target = this.values.root();
+    if (this.target === NONE) return null;
+    const e = this.values.triples.empty;
+    const root: Node = {
+      gen: [e, e, e, e],
+      tags: [[], [], [], []],
+      grouped: [0, 0, 0, 0],
+      u: 0,
+      open: 0,
+      cp: 0,
+      k: 0,
+      prev: null,
+      step: null,
+    };
+    let best = this.dive(root);
+    let layer = new Map<number | string, Node[]>([['', [root]]]);
+    for (let v = 1; v <= TOP; v++) {
+      for (let s = 0; s <= 4; s++) {
+        const stage = s === 4 ? 0 : s + 1;
+        const at = s === 4 ? v + 1 : v;
+        const next = new Map<number | string, Node[]>();
+        const visit: Visit = (m) => {
+          // only a layout keeping more than the best so far is of interest
+          if (m.k + this.keepable(m, at, stage) <= best.k) return false;
+          const state = this.state(m, at, stage);
+          const key = this.values.key(state);
+          const group = next.get(key);
+          if (group === undefined) {
+            if (this.reaches(state, m.cp)) next.set(key, [this.node(m)]);
+            return false;
+          }
+          // the same state reaches the best total from the same points so far only
+          if (group[0]!.cp !== m.cp) return false;
+          // the group cards per suit matter only where table groups could be kept
+          const groups = this.model.groupsAt[v]!.length > 0 && s < 4;
+          if (group.some((other) => dominates(other, m, groups))) return false;
+          const child = this.node(m);
+          next.set(key, [...group.filter((other) => !dominated(other, child, groups)), child]);
+          return false;
+        };
+        for (const group of layer.values()) {
+          for (const node of group) {
+            if (s === 4) this.moves.close(node, v, visit);
+            else this.moves.suit(node, v, s, visit);
+          }
+        }
+        layer = next;
+      }
+    }
+    for (const group of layer.values()) for (const node of group) if (node.k > best.k) best = node;
+    const steps: Step[] = [];
+    for (let n: Node | null = best; n !== null; n = n.prev) if (n.step !== null) steps.push(n.step);
+    return { steps: steps.reverse(), kept: best.k };
+  }
+
+  /** A best layout found without backtracking: at each step the first move from which one is reachable. */
+  private dive(root: Node): Node {
+    this.moves.diving = true;
+    let node = root;
+    for (let v = 1; v <= TOP; v++) {
+      for (let s = 0; s <= 4; s++) {
+        let found: Node | null = null;
+        const at = s === 4 ? v + 1 : v;
+        const stage = s === 4 ? 0 : s + 1;
+        const visit: Visit = (m) => {
+          if (!this.reaches(this.state(m, at, stage), m.cp)) return false;
+          found = this.node(m);
+          return true;
+        };
+        if (s === 4) this.moves.close(node, v, visit);
+        else this.moves.suit(node, v, s, visit);
+        if (found === null) throw new Error('solver: the second search lost the best layout');
+        node = found;
+      }
+    }
+    this.moves.diving = false;
+    return node;
+  }
+
+  /** The node of a move. */
+  private node(m: Move): Node {
+    const p = m.parent;
+    if (m.suit < 0) {
+      return {
+        gen: p.gen,
+        tags: p.tags,
+        grouped: [0, 0, 0, 0],
+        u: m.u,
+        open: m.open,
+        cp: m.cp,
+        k: m.k,
+        prev: p,
+        step: { type: 'jokers', value: m.value, count: m.jokers },
+      };
+    }
+    const gen = p.gen.slice();
+    gen[m.suit] = m.gen;
+    const tags = p.tags.slice();
+    tags[m.suit] = m.tags.slice();
+    const grouped = p.grouped.slice();
+    grouped[m.suit] = m.grouped;
+    return {
+      gen,
+      tags,
+      grouped,
+      u: m.u,
+      open: m.open,
+      cp: m.cp,
+      k: m.k,
+      prev: p,
+      step: {
+        type: 'suit',
+        value: m.value,
+        suit: m.suit,
+        tags: p.tags[m.suit]!,
+        choices: m.choices.slice(),
+        starts: m.starts.slice(),
+        startsEnd: m.startsEnd.slice(),
+        rows: m.rows!,
+        at: m.at,
+      },
+    };
+  }
+
+  /** The most table melds that may still count as unchanged after a move, before suit `stage` of value `v`. */
+  private keepable(m: Move, v: number, stage: number): number {
+    let n = this.later[v * 5 + stage]!;
+    const tags = m.parent.tags;
+    for (let s = 0; s < 4; s++) n += s === m.suit ? m.tags.length : tags[s]!.length;
+    return n;
+  }
+
+  /** The first search's state after a move, before suit `stage` of value `v` (4: before the groups' jokers). */
+  private state(m: Move, v: number, stage: number): State {
+    const { model, values } = this;
+    const { triples } = values;
+    const p = m.parent;
+    // one object for every check: the first search does not keep the states it is given
+    const state = this.checked;
+    const c = state.c;
+    let real = 0;
+    let most = 0;
+    for (let s = 0; s < 4; s++) {
+      const t = s === m.suit ? m.gen : p.gen[s]!;
+      const g = m.suit < 0 ? 0 : s === m.suit ? m.grouped : p.grouped[s]!;
+      real += g;
+      if (g > most) most = g;
+      const tags = s === m.suit ? m.tags : p.tags[s]!;
+      if (tags.length === 0) {
+        c[s] = t;
+        continue;
+      }
+      let a1 = triples.a1[t]!;
+      let a2 = triples.a2[t]!;
+      let a3 = triples.a3[t]!;
+      // runs of the suits done at this value have their card of this value
+      const done = s < stage ? 1 : 0;
+      for (const id of tags) {
+        const run = model.runs[id]!;
+        const length = v - (run.first - run.lead) + done;
+        if (length >= 3) a3++;
+        else if (length === 2) a2++;
+        else a1++;
+      }
+      const id = triples.id(a1, a2, a3);
+      if (id < 0) throw new Error('solver: more open runs than the model allows');
+      c[s] = id;
+    }
+    state.v = v;
+    state.stage = stage;
+    state.u = m.u;
+    state.real = real;
+    state.most = most;
+    state.open = m.open;
+    return state;
+  }
+
+  /** Whether a best layout can still be reached from a state with `cp` points so far. */
+  private reaches(state: State, cp: number): boolean {
+    const need = this.target - cp;
+    return this.values.search(state, need - 1) >= need;
+  }
+}
+
+/**
+ * Whether a node makes a move useless: as many melds kept, the same group
+ * cards when `groups` (they decide the table groups kept), and every table
+ * run the move follows.
+ */
+function dominates(a: Node, m: Move, groups: boolean): boolean {
+  if (a.k < m.k) return false;
+  for (let s = 0; s < 4; s++) {
+    const grouped = m.suit < 0 ? 0 : s === m.suit ? m.grouped : m.parent.grouped[s]!;
+    if (groups && a.grouped[s] !== grouped) return false;
+    const y = s === m.suit ? m.tags : m.parent.tags[s]!;
+    const x = a.tags[s]!;
+    if (y.length > x.length) return false;
+    for (const id of y) if (!x.includes(id)) return false;
+  }
+  return true;
+}
+
+/** Whether node `a` is made useless by node `b` (see `dominates`). */
+function dominated(a: Node, b: Node, groups: boolean): boolean {
+  if (b.k < a.k) return false;
+  for (let s = 0; s < 4; s++) {
+    if (groups && a.grouped[s] !== b.grouped[s]) return false;
+    const x = b.tags[s]!;
+    const y = a.tags[s]!;
+    if (y.length > x.length) return false;
+    for (const id of y) if (!x.includes(id)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,209 @@
+/**
+ * The solver's view of a position: card counts per face instead of card
+ * strings. Backs never matter for validity, so the search works on faces
+ * (suit, value) and on a joker count; physical cards are handed out only once
+ * the layout is known (see `layout.ts`).
+ */
+import { JOKER_CODE, RANK_VALUE } from '../card.js';
+import type { TableMeld } from '../meld-check.js';
+import type { RulesConfig } from '../rules.js';
+
+export const SUIT_LETTERS = 'cdhs';
+/** The highest card value (king). */
+export const TOP = 13;
+
+/** Index of a face in the count arrays: 16 slots per suit, values 1..13. */
+export function faceIndex(suit: number, value: number): number {
+  return suit * 16 + value;
+}
+
+export function suitOf(card: string): number {
+  return SUIT_LETTERS.indexOf(card[1]!);
+}
+
+/** The value of a regular card string, 1 (ace) to 13 (king). */
+export function rankOf(card: string): number {
+  return RANK_VALUE[card.charCodeAt(0)]!;
+}
+
+export function isJoker(card: string): boolean {
+  return card.charCodeAt(0) === JOKER_CODE;
+}
+
+/** What a run position holds. */
+export const REAL = 1;
+export const JOKER = 2;
+
+/**
+ * A run of the current table, described the way the search builds runs: it
+ * starts at its first regular card (`first`), with `lead` jokers before it,
+ * and ends at `end`.
+ */
+export interface TableRun {
+  /** Index in `Model.runs`. */
+  readonly id: number;
+  /** Index of the meld in the table. */
+  readonly meld: number;
+  readonly suit: number;
+  readonly first: number;
+  readonly lead: number;
+  readonly end: number;
+  /** By value: REAL or JOKER for the positions of the run, 0 elsewhere. */
+  readonly slots: Uint8Array;
+  /** Runs with the same faces share a class (the lowest index among them). */
+  readonly cls: number;
+}
+
+/** Table groups of one value with the same suits and the same number of jokers. */
+export interface GroupClass {
+  readonly value: number;
+  readonly suitMask: number;
+  readonly jokers: number;
+  /** Indices of the table melds of this class. */
+  readonly melds: readonly number[];
+}
+
+export interface Model {
+  /** Before opening: the table is left alone and only new melds from the hand count. */
+  readonly opening: boolean;
+  /** The opening threshold (opening mode), 0 otherwise. */
+  readonly threshold: number;
+  /** Table cards per face: they must all be laid again. */
+  readonly table: Int32Array;
+  /** Hand cards per face: any of them may be laid. */
+  readonly hand: Int32Array;
+  readonly tableJokers: number;
+  readonly handJokers: number;
+  readonly jokers: number;
+  /** Most copies of one face on the table and in the hand together. */
+  readonly maxCopies: number;
+  /**
+   * Weight of one card laid in the combined objective `cards * cardWeight +
+   * points`: more than any total of points, so that cards come first.
+   */
+  readonly cardWeight: number;
+  /**
+   * Points of a joker inside the search. The rules' joker penalty, capped at
+   * one more than the regular cards of the hand are worth: the order of the
+   * totals is the same, and the numbers stay small.
+   */
+  readonly jokerPoints: number;
+  readonly runs: readonly TableRun[];
+  /** Table runs by the face of their first regular card, runs of one class together. */
+  readonly runsFrom: readonly (readonly TableRun[])[];
+  /** Table group classes by value. */
+  readonly groupsAt: readonly (readonly GroupClass[])[];
+}
+
+/** Order of table runs that keeps the runs of one class next to each other. */
+export function byClass(a: TableRun, b: TableRun): number {
+  return a.cls - b.cls || a.id - b.id;
+}
+
+/** The value of each position of a valid meld of `kind` (jokers resolved). */
+function positions(meld: TableMeld): number[] {
+  let first = 0;
+  while (isJoker(meld.cards[first]!)) first++;
+  const value = rankOf(meld.cards[first]!);
+  return meld.kind === 'group' ? meld.cards.map(() => value) : meld.cards.map((_, i) => value - first + i);
+}
+
+/**
+ * The model of a position. `table` and `hand` hold valid card strings and the
+ * table valid melds (the caller checks).
+ */
+export function buildModel(
+  table: readonly TableMeld[],
+  hand: readonly string[],
+  opened: boolean,
+  rules: RulesConfig,
+): Model {
+  const opening = !opened;
+  const tableCounts = new Int32Array(64);
+  const handCounts = new Int32Array(64);
+  let tableJokers = 0;
+  let handJokers = 0;
+  let regularPoints = 0;
+  for (const card of hand) {
+    if (isJoker(card)) handJokers++;
+    else {
+      handCounts[faceIndex(suitOf(card), rankOf(card))]!++;
+      regularPoints += rankOf(card);
+    }
+  }
+  const runs: TableRun[] = [];
+  const runsFrom: TableRun[][] = Array.from({ length: 64 }, () => []);
+  const groupsAt: GroupClass[][] = Array.from({ length: TOP + 2 }, () => []);
+  if (!opening) {
+    const runClasses = new Map<string, number>();
+    const groupClasses = new Map<string, GroupClass & { melds: number[] }>();
+    table.forEach((meld, index) => {
+      const values = positions(meld);
+      let suitMask = 0;
+      let jokers = 0;
+      for (const card of meld.cards) {
+        if (isJoker(card)) {
+          tableJokers++;
+          jokers++;
+        } else {
+          tableCounts[faceIndex(suitOf(card), rankOf(card))]!++;
+          suitMask |= 1 << suitOf(card);
+        }
+      }
+      if (meld.kind === 'group') {
+        const value = values[0]!;
+        const key = `${value}/${suitMask}/${jokers}`;
+        let cls = groupClasses.get(key);
+        if (cls === undefined) {
+          cls = { value, suitMask, jokers, melds: [] };
+          groupClasses.set(key, cls);
+          groupsAt[value]!.push(cls);
+        }
+        cls.melds.push(index);
+        return;
+      }
+      const slots = new Uint8Array(TOP + 2);
+      let lead = 0;
+      let first = 0;
+      let suit = 0;
+      meld.cards.forEach((card, i) => {
+        if (isJoker(card)) {
+          slots[values[i]!] = JOKER;
+          if (first === 0) lead++;
+        } else {
+          slots[values[i]!] = REAL;
+          if (first === 0) {
+            first = values[i]!;
+            suit = suitOf(card);
+          }
+        }
+      });
+      const shape = `${suit}/${values[0]}/${slots.join('')}`;
+      const cls = runClasses.get(shape) ?? runs.length;
+      runClasses.set(shape, cls);
+      const end = values[values.length - 1]!;
+      const run: TableRun = { id: runs.length, meld: index, suit, first, lead, end, slots, cls };
+      runs.push(run);
+      runsFrom[faceIndex(suit, first)]!.push(run);
+    });
+  }
+  for (const list of runsFrom) list.sort(byClass);
+  let maxCopies = 0;
+  for (let i = 0; i < 64; i++) maxCopies = Math.max(maxCopies, tableCounts[i]! + handCounts[i]!);
+  const jokerPoints = Math.min(rules.jokerPenalty, regularPoints + 1);
+  return {
+    opening,
+    threshold: opening ? rules.openingPoints : 0,
+    table: tableCounts,
+    hand: handCounts,
+    tableJokers,
+    handJokers,
+    jokers: tableJokers + handJokers,
+    maxCopies,
+    cardWeight: regularPoints + handJokers * jokerPoints + 1,
+    jokerPoints,
+    runs,
+    runsFrom,
+    groupsAt,
+  };
+}

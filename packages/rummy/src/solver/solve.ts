@@ -1,0 +1,268 @@
+/**
+ * The exact solver: the best play for a player, as a layout of the whole
+ * table that `play` accepts. See the README's Solver section for the method.
+ */
+import { InvalidInputError } from '@tabula/core';
+import { type CardLike, cardKeys, cardText, parseCardList } from '../card.js';
+import { InvalidRulesError } from '../errors.js';
+import { Hand, handPenalty } from '../hand.js';
+import { scoreMeld, type TableMeld } from '../meld-check.js';
+import { beyondDeckMessage, cardsBeyondDeck, type LayoutMeld, settleLayout } from '../round.js';
+import { DEFAULT_RULES, type RulesConfig, rulesProblem } from '../rules.js';
+import { Table } from '../table.js';
+import { greedyPlay } from './greedy.js';
+import { KeepSearch } from './keep.js';
+import { deal, replay } from './layout.js';
+import { buildModel, isJoker, rankOf } from './model.js';
+import { Clock, type Step, Timeout } from './plan.js';
+import { ValueSearch } from './values.js';
+
+/** A position to solve: the table, the player's hand, whether they have opened, the rules. */
+export interface SolvePosition {
+  /**
+   * The current table: plain melds as in `RoundState.table` (or card lists,
+   * their kind guessed), a `Table`, or its text (`Kh,Kd,Ks;5c,6c,7c`).
+   * Empty when left out.
+   */
+  readonly table?: readonly LayoutMeld[] | Table | string;
+  /** The player's cards, with backs: strings, `Card`s, a `Hand`, or comma-separated text. */
+  readonly hand: readonly CardLike[] | Hand | string;
+  /** Whether the player has made the opening play. */
+  readonly opened: boolean;
+  /** `Rules` or its plain options; the defaults fill in what is missing. */
+  readonly rules?: Partial<RulesConfig>;
+}
+
+export interface SolveOptions {
+  /**
+   * Time budget in milliseconds. Past it the solver stops and returns the
+   * best play found so far, with `optimal: false`. No limit by default.
+   */
+  readonly budgetMs?: number;
+}
+
+export interface SolveStats {
+  /** Wall time of the solve, in milliseconds. */
+  readonly ms: number;
+  /** States the searches evaluated. */
+  readonly states: number;
+}
+
+/** The best play. */
+export interface PlaySolution {
+  readonly kind: 'play';
+  /** False when the time budget ran out: the play is legal but may not be the best. */
+  readonly optimal: boolean;
+  /** The new layout of the whole table, for the pure `play(state, seat, layout)`. */
+  readonly layout: TableMeld[];
+  /** The same layout as a `Table`, for `Game.play(player, table)`. */
+  readonly table: Table;
+  /** The hand cards laid, in hand order. */
+  readonly laid: string[];
+  /** The first objective: number of hand cards laid. */
+  readonly cardsLaid: number;
+  /** The second: the penalty they no longer weigh in hand (A = 1 .. K = 13, the rules' joker penalty per joker). */
+  readonly pointsLaid: number;
+  /** The third: table melds that are not in the layout any more (changed, split, merged or extended). */
+  readonly changedMelds: TableMeld[];
+  /** Table melds found unchanged in the layout (same cards, backs included). */
+  readonly keptMelds: TableMeld[];
+  /** Melds of the layout that were not on the table. */
+  readonly newMelds: TableMeld[];
+  /** Before opening: what the new melds are worth (jokers at the value they stand for); null once opened. */
+  readonly openingPoints: number | null;
+  /** The play in a few lines of text. */
+  readonly explanation: string;
+  readonly stats: SolveStats;
+}
+
+/** No legal play: the player should draw (or pass). */
+export interface NoPlaySolution {
+  readonly kind: 'none';
+  /** False when the time budget ran out before a play was found or ruled out. */
+  readonly optimal: boolean;
+  readonly explanation: string;
+  readonly stats: SolveStats;
+}
+
+export type Solution = PlaySolution | NoPlaySolution;
+
+function position(input: SolvePosition): {
+  table: TableMeld[];
+  hand: string[];
+  opened: boolean;
+  rules: RulesConfig;
+} {
+  if (typeof input !== 'object' || input === null) {
+    throw new InvalidInputError('invalid_position', '$', 'a position is { table, hand, opened, rules }');
+  }
+  const rules: RulesConfig = { ...DEFAULT_RULES };
+  for (const field of ['decks', 'jokers', 'handSize', 'openingPoints', 'jokerPenalty'] as const) {
+    const value = input.rules?.[field];
+    if (value !== undefined) Object.assign(rules, { [field]: value });
+  }
+  const problem = rulesProblem(rules);
+  if (problem) throw new InvalidRulesError(problem.field, `Invalid rules: ${problem.message}`);
+  const source = input.table ?? [];
+  const table =
+    typeof source === 'string'
+      ? Table.fromString(source).toJSON()
+      : source instanceof Table
+        ? source.toJSON()
+        : settleLayout(source);
+  const given = input.hand;
+  const hand =
+    typeof given === 'string'
+      ? parseCardList(given)
+      : given instanceof Hand
+        ? given.keys.slice()
+        : cardKeys(given);
+  if (typeof input.opened !== 'boolean') {
+    throw new InvalidInputError('invalid_position', '$.opened', 'must be true or false');
+  }
+  const tableCards = table.flatMap((m) => m.cards);
+  const extra = cardsBeyondDeck(rules, [tableCards, hand]);
+  if (extra !== null) {
+    const path = extra.list === 1 ? `$.hand[${extra.index}]` : '$.table';
+    throw new InvalidInputError('invalid_position', path, beyondDeckMessage(rules, extra));
+  }
+  return { table, hand, opened: input.opened, rules };
+}
+
+function sortedKey(cards: readonly string[]): string {
+  return cards.slice().sort().join(',');
+}
+
+const meldText = (m: TableMeld) => m.cards.map(cardText).join(' ');
+
+/** The play of a layout: what changed, what stayed, and the text. */
+function describe(
+  before: readonly TableMeld[],
+  layout: TableMeld[],
+  laid: string[],
+  opened: boolean,
+  rules: RulesConfig,
+  optimal: boolean,
+  stats: SolveStats,
+): PlaySolution {
+  const left = new Map<string, number>();
+  for (const meld of layout) left.set(sortedKey(meld.cards), (left.get(sortedKey(meld.cards)) ?? 0) + 1);
+  const keptMelds: TableMeld[] = [];
+  const changedMelds: TableMeld[] = [];
+  for (const meld of before) {
+    const key = sortedKey(meld.cards);
+    const n = left.get(key) ?? 0;
+    if (n > 0) {
+      left.set(key, n - 1);
+      keptMelds.push(meld);
+    } else changedMelds.push(meld);
+  }
+  const newMelds = layout.filter((meld) => {
+    const key = sortedKey(meld.cards);
+    const n = left.get(key) ?? 0;
+    if (n === 0) return false;
+    left.set(key, n - 1);
+    return true;
+  });
+  const pointsLaid = handPenalty(laid, rules.jokerPenalty);
+  const openingPoints = opened ? null : newMelds.reduce((sum, m) => sum + scoreMeld(m.cards, m.kind), 0);
+  const lines = [
+    `Lay ${laid.length} card${laid.length === 1 ? '' : 's'} worth ${pointsLaid} points: ${laid.map(cardText).join(' ')}.`,
+  ];
+  if (openingPoints !== null)
+    lines.push(`Opening with ${openingPoints} points (${rules.openingPoints} needed).`);
+  lines.push(`New melds: ${newMelds.map(meldText).join(' | ')}.`);
+  if (changedMelds.length > 0) lines.push(`Table melds changed: ${changedMelds.map(meldText).join(' | ')}.`);
+  lines.push(`Table melds unchanged: ${keptMelds.length} of ${before.length}.`);
+  if (!optimal) lines.push('The time budget ran out: this play may not be the best.');
+  let table: Table | null = null;
+  return {
+    kind: 'play',
+    optimal,
+    layout,
+    // built on first use: most callers only want the plain layout
+    get table(): Table {
+      table ??= Table.fromJSON(layout);
+      return table;
+    },
+    laid,
+    cardsLaid: laid.length,
+    pointsLaid,
+    changedMelds,
+    keptMelds,
+    newMelds,
+    openingPoints,
+    explanation: lines.join('\n'),
+    stats,
+  };
+}
+
+/**
+ * The best play for a player: the layout of the whole table that lays the
+ * most hand cards; among those the most points (the penalty shed: card values,
+ * the rules' joker penalty per joker); among those the fewest table melds
+ * changed. Before opening the table stays as it is and the new melds must
+ * reach the rules' opening points. Returns `kind: 'none'` when there is no
+ * legal play. Exact unless `budgetMs` runs out (then `optimal: false`).
+ */
+export function solve(input: SolvePosition, options: SolveOptions = {}): Solution {
+  const started = performance.now();
+  const { table, hand, opened, rules } = position(input);
+  const budget = options.budgetMs;
+  const clock = new Clock(budget === undefined ? Number.POSITIVE_INFINITY : started + budget);
+  const model = buildModel(table, hand, opened, rules);
+  let values: ValueSearch | null = null;
+  const stats = (): SolveStats => ({ ms: performance.now() - started, states: values?.states ?? 0 });
+  const none = (optimal: boolean, why: string): NoPlaySolution => ({
+    kind: 'none',
+    optimal,
+    explanation: optimal ? why : `${why} The time budget ran out before the search ended.`,
+    stats: stats(),
+  });
+  if (hand.length === 0) return none(true, 'The hand is empty.');
+  let best: number;
+  try {
+    values = new ValueSearch(model, clock);
+    best = values.root();
+  } catch (error) {
+    if (!(error instanceof Timeout)) throw error;
+    const quick = greedyPlay(table, hand, opened, rules.openingPoints);
+    if (quick === null) return none(false, 'No play found.');
+    return describe(table, quick.layout, quick.laid, opened, rules, false, stats());
+  }
+  if (!(best > 0)) {
+    return none(
+      true,
+      opened
+        ? 'No card of the hand can be laid.'
+        : `No melds from the hand reach the ${rules.openingPoints} opening points.`,
+    );
+  }
+  let steps: Step[] | null = null;
+  let optimal = true;
+  if (!model.opening && (model.runs.length > 0 || model.groupsAt.some((g) => g.length > 0))) {
+    try {
+      steps = new KeepSearch(model, values, clock).run()!.steps;
+    } catch (error) {
+      if (!(error instanceof Timeout)) throw error;
+      optimal = false;
+    }
+  }
+  if (steps === null) {
+    // the best value is known: reading a plan off the memo is short and must not be cut
+    clock.stop();
+    steps = values.walk()!;
+  }
+  const { kept, shapes } = replay(model, steps);
+  const dealt = deal(opened ? table : [], hand, kept, shapes);
+  const layout = opened
+    ? dealt.layout
+    : [...table.map((m) => ({ kind: m.kind, cards: m.cards.slice() })), ...dealt.layout];
+  // the cards handed out must add up to the value the search found
+  let points = 0;
+  for (const card of dealt.laid) points += isJoker(card) ? model.jokerPoints : rankOf(card);
+  if (dealt.laid.length * model.cardWeight + points !== best) {
+    throw new Error(`solver: the layout lays ${dealt.laid.length} cards, not what the search found`);
+  }
+  return describe(table, layout, dealt.laid, opened, rules, optimal, stats());
+}

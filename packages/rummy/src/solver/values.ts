@@ -1,0 +1,367 @@
+/**
+ * The first search: the best (cards laid, points laid) from any state, by a
+ * dynamic program over the card values 1..13 (van Rijn, Takes and Vis, 2015)
+ * searched depth-first with branch and bound. A state is taken between two
+ * values, or between two suits of one value: per suit the open runs (see
+ * `Triples`), the jokers used so far, the regular cards of the current value
+ * set aside for groups (their number and the most of one suit), and before
+ * opening the opening points so far (capped at the threshold).
+ *
+ * Values are `cards * cardWeight + points` (see `Model`), -Infinity when the
+ * state cannot be completed (a table card left over, a run too short, a table
+ * joker unused, an opening too low). `search(state, bound)` returns the exact
+ * value when it exceeds `bound`, otherwise an upper bound no greater than
+ * `bound`; the memo keeps exact values and upper bounds (stored as bound + 0.5,
+ * as every value is an integer), so that later calls reuse both.
+ */
+import { Feasibility } from './feasible.js';
+import { faceIndex, type Model, TOP } from './model.js';
+import {
+  O_GROUP,
+  O_JOKERS,
+  O_OPEN,
+  O_OUT,
+  O_REAL,
+  type OptionTable,
+  optionTable,
+  STRIDE,
+  type Triples,
+} from './options.js';
+import type { Clock, Step } from './plan.js';
+
+export const NONE = Number.NEGATIVE_INFINITY;
+/** Levels of states: value * 5 + stage. */
+const LEVELS = (TOP + 2) * 5;
+
+/** A state of the first search (see `ValueSearch.search`). */
+export interface State {
+  v: number;
+  stage: number;
+  c: number[];
+  u: number;
+  real: number;
+  most: number;
+  open: number;
+}
+
+export class ValueSearch {
+  readonly triples: Triples;
+  readonly options: OptionTable;
+  /** The memo: one map per level (value * 5 + stage), made when first needed. */
+  private readonly maps: (Map<number | string, number> | undefined)[];
+  private readonly radix: number[];
+  private readonly numericKeys: boolean;
+  private readonly feasible: Feasibility;
+  /**
+   * Upper bound of the points still to come, by value * 5 + stage: the hand
+   * cards not decided yet (those no meld could hold left out).
+   */
+  private readonly ahead: Float64Array;
+  private readonly jokerGain: number;
+  private rootValue: number | null = null;
+  private readonly tick: () => void;
+  /**
+   * One state object per level (value * 5 + stage) for the moves: levels only
+   * grow along a path, so the moves of one state can share it. Callers that
+   * keep a move's state must copy it (see `copy`).
+   */
+  private readonly scratch: State[];
+
+  constructor(
+    readonly model: Model,
+    private readonly clock: Clock,
+  ) {
+    const copies = model.maxCopies;
+    this.tick = () => clock.tick();
+    this.options = optionTable(copies, model.jokers);
+    this.triples = this.options.triples;
+    this.maps = new Array(LEVELS);
+    const m = this.triples.size;
+    this.radix = [m, m, m, m, model.jokers + 1, 4 * copies + 1, copies + 1, model.threshold + 1];
+    this.numericKeys = this.radix.reduce((a, b) => a * b, 1) < Number.MAX_SAFE_INTEGER;
+    this.feasible = new Feasibility(model, this.triples, this.options.fits);
+    this.ahead = new Float64Array((TOP + 2) * 5);
+    let gain = 0;
+    for (let v = TOP; v >= 1; v--) {
+      this.ahead[v * 5 + 4] = gain;
+      for (let s = 3; s >= 0; s--) {
+        if (this.feasible.layable(s, v)) gain += model.hand[faceIndex(s, v)]! * (model.cardWeight + v);
+        this.ahead[v * 5 + s] = gain;
+      }
+    }
+    this.jokerGain = model.handJokers * (model.cardWeight + model.jokerPoints);
+    this.scratch = Array.from({ length: (TOP + 2) * 5 }, () => ({
+      v: 0,
+      stage: 0,
+      c: [0, 0, 0, 0],
+      u: 0,
+      real: 0,
+      most: 0,
+      open: 0,
+    }));
+  }
+
+  /** Whether the regular cards set aside for groups at a value fit into groups with `jokers` jokers. */
+  groupsFit(real: number, most: number, jokers: number): boolean {
+    return this.feasible.groupsFit(real, most, jokers);
+  }
+
+  /** The key of a state in the memo (states of one level with the same key are the same). */
+  key(s: State): number | string {
+    const c = s.c;
+    if (!this.numericKeys) return `${c.join(',')},${s.u},${s.real},${s.most},${s.open}`;
+    const r = this.radix;
+    return (
+      ((((((c[0]! * r[1]! + c[1]!) * r[2]! + c[2]!) * r[3]! + c[3]!) * r[4]! + s.u) * r[5]! + s.real) *
+        r[6]! +
+        s.most) *
+        r[7]! +
+      s.open
+    );
+  }
+
+  /** The value of the final state: table jokers all used, runs long enough, the opening reached. */
+  private terminal(s: State): number {
+    const { triples, model } = this;
+    for (const t of s.c) if (!triples.closable(t)) return NONE;
+    if (s.u < model.tableJokers || s.open < model.threshold) return NONE;
+    return (s.u - model.tableJokers) * (model.cardWeight + model.jokerPoints);
+  }
+
+  /** The most the hand cards not decided yet in `s` could add. */
+  upper(s: State): number {
+    return this.ahead[s.v * 5 + s.stage]! + this.jokerGain;
+  }
+
+  rootState(): State {
+    const e = this.triples.empty;
+    return { v: 1, stage: 0, c: [e, e, e, e], u: 0, real: 0, most: 0, open: 0 };
+  }
+
+  /** The best value of a complete layout: what the search maximizes. */
+  root(): number {
+    this.rootValue ??= this.search(this.rootState(), -1);
+    return this.rootValue;
+  }
+
+  /**
+   * The moves from a state: each with its gain, next state and option row
+   * (its offset in `this.options.get(...)`, -1 for the groups' jokers), best
+   * gains first; `visit` returns true to stop. Runs that can no longer reach 3
+   * cards and group cards that can no longer make groups are left out.
+   */
+  children(s: State, visit: (gain: number, next: State, at: number) => boolean): void {
+    const { model } = this;
+    const { v, stage } = s;
+    const threshold = model.threshold;
+    if (stage === 4) {
+      const need = this.feasible.jokersNeeded(v, 4, s.c);
+      for (let j = model.jokers - s.u - need; j >= 0; j--) {
+        if (!this.feasible.groupsFit(s.real, s.most, j)) continue;
+        const next = this.scratch[(v + 1) * 5]!;
+        next.v = v + 1;
+        next.stage = 0;
+        for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
+        next.u = s.u + j;
+        next.real = 0;
+        next.most = 0;
+        next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + j * v);
+        if (visit(0, next, -1)) return;
+      }
+      return;
+    }
+    const f = faceIndex(stage, v);
+    const mandatory = model.table[f]!;
+    const rows = this.options.get(v, mandatory + model.hand[f]!, s.c[stage]!, this.tick);
+    const left = model.jokers - s.u;
+    const weight = model.cardWeight + v;
+    const needBefore = this.feasible.jokersNeeded(v, stage, s.c);
+    for (let o = 0; o < rows.length; o += STRIDE) {
+      const jokers = rows[o + O_JOKERS]!;
+      if (jokers > left) continue;
+      const used = rows[o + O_REAL]!;
+      if (used < mandatory) continue;
+      const out = rows[o + O_OUT]!;
+      // open runs of 1 or 2 cards need the next values: cards of their suit there, or jokers
+      if (needBefore + this.feasible.need(v, stage, out) > left - jokers) continue;
+      const g = rows[o + O_GROUP]!;
+      const real = s.real + g;
+      const most = Math.max(g, s.most);
+      if (!this.feasible.canFinish(v, stage + 1, real, most, left - jokers)) continue;
+      const next = this.scratch[v * 5 + stage + 1]!;
+      next.v = v;
+      next.stage = stage + 1;
+      for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
+      next.c[stage] = out;
+      next.u = s.u + jokers;
+      next.real = real;
+      next.most = most;
+      next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!);
+      if (visit((used - mandatory) * weight, next, o)) return;
+    }
+  }
+
+  /**
+   * The best value reachable from `s` when it is greater than `bound`;
+   * otherwise an upper bound of it that is at most `bound`.
+   */
+  search(s: State, bound: number): number {
+    if (s.v > TOP) return this.terminal(s);
+    const ub = this.upper(s);
+    if (ub <= bound) return ub;
+    const level = s.v * 5 + s.stage;
+    const key = this.key(s);
+    const known = this.lookup(level, key);
+    if (!Number.isNaN(known)) {
+      if (known % 1 === 0 || known === NONE) return known;
+      if (known - 0.5 <= bound) return known - 0.5;
+    }
+    this.clock.tick();
+    // the moves of `children`, written out here: this is the hot loop
+    const { model } = this;
+    const { v, stage } = s;
+    const threshold = model.threshold;
+    let best = NONE;
+    let upper = NONE;
+    if (stage === 4) {
+      const need = this.feasible.jokersNeeded(v, 4, s.c);
+      const next = this.scratch[(v + 1) * 5]!;
+      const most = this.ahead[(v + 1) * 5]! + this.jokerGain;
+      for (let j = model.jokers - s.u - need; j >= 0; j--) {
+        if (!this.feasible.groupsFit(s.real, s.most, j)) continue;
+        const floor = Math.max(best, bound);
+        if (most <= floor) {
+          if (most > upper) upper = most;
+          continue;
+        }
+        next.v = v + 1;
+        next.stage = 0;
+        for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
+        next.u = s.u + j;
+        next.real = 0;
+        next.most = 0;
+        next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + j * v);
+        const r = this.search(next, floor);
+        if (r === NONE) continue;
+        if (r > floor) {
+          best = r;
+          if (best >= ub) break;
+        } else if (r > upper) upper = r;
+      }
+    } else {
+      const f = faceIndex(stage, v);
+      const mandatory = model.table[f]!;
+      const rows = this.options.get(v, mandatory + model.hand[f]!, s.c[stage]!, this.tick);
+      const left = model.jokers - s.u;
+      const weight = model.cardWeight + v;
+      const needBefore = this.feasible.jokersNeeded(v, stage, s.c);
+      const ahead = this.ahead[v * 5 + stage + 1]! + this.jokerGain;
+      const next = this.scratch[v * 5 + stage + 1]!;
+      for (let o = 0; o < rows.length; o += STRIDE) {
+        const jokers = rows[o + O_JOKERS]!;
+        if (jokers > left) continue;
+        const used = rows[o + O_REAL]!;
+        if (used < mandatory) continue;
+        const out = rows[o + O_OUT]!;
+        if (needBefore + this.feasible.need(v, stage, out) > left - jokers) continue;
+        const g = rows[o + O_GROUP]!;
+        const real = s.real + g;
+        const most = Math.max(g, s.most);
+        if (!this.feasible.canFinish(v, stage + 1, real, most, left - jokers)) continue;
+        const gain = (used - mandatory) * weight;
+        const floor = Math.max(best, bound);
+        if (gain + ahead <= floor) {
+          if (gain + ahead > upper) upper = gain + ahead;
+          continue;
+        }
+        next.v = v;
+        next.stage = stage + 1;
+        for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
+        next.c[stage] = out;
+        next.u = s.u + jokers;
+        next.real = real;
+        next.most = most;
+        next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!);
+        const r = this.search(next, floor - gain);
+        if (r === NONE) continue;
+        if (gain + r > floor) {
+          best = gain + r;
+          // nothing can beat the bound of this state
+          if (best >= ub) break;
+        } else if (gain + r > upper) upper = gain + r;
+      }
+    }
+    if (best > bound) {
+      this.store(level, key, best);
+      return best;
+    }
+    const u = Math.max(upper, best);
+    this.store(level, key, u === NONE ? NONE : u + 0.5);
+    return u;
+  }
+
+  /** A copy of a state, to keep beyond the move that produced it. */
+  static copy(s: State): State {
+    return { v: s.v, stage: s.stage, c: s.c.slice(), u: s.u, real: s.real, most: s.most, open: s.open };
+  }
+
+  /** The memo entry of a state, NaN when there is none. */
+  private lookup(level: number, key: number | string): number {
+    const known = this.maps[level]?.get(key);
+    return known === undefined ? Number.NaN : known;
+  }
+
+  private store(level: number, key: number | string, value: number): void {
+    let map = this.maps[level];
+    if (map === undefined) {
+      map = new Map();
+      this.maps[level] = map;
+    }
+    map.set(key, value);
+  }
+
+  /** States with a memo entry. */
+  get states(): number {
+    let n = 0;
+    for (const m of this.maps) n += m?.size ?? 0;
+    return n;
+  }
+
+  /**
+   * A plan reaching the best value: at each state the first move whose value
+   * adds up. It keeps no table meld on purpose (see `keep.ts` for that).
+   */
+  walk(): Step[] | null {
+    let current = this.root();
+    if (current === NONE) return null;
+    const steps: Step[] = [];
+    let s = this.rootState();
+    while (s.v <= TOP) {
+      let found = false;
+      this.children(s, (gain, next, at) => {
+        if (this.search(next, current - gain - 1) !== current - gain) return false;
+        if (at < 0) steps.push({ type: 'jokers', value: s.v, count: next.u - s.u });
+        else {
+          const f = faceIndex(s.stage, s.v);
+          steps.push({
+            type: 'suit',
+            value: s.v,
+            suit: s.stage,
+            tags: [],
+            choices: [],
+            starts: [],
+            startsEnd: [],
+            rows: this.options.get(s.v, this.model.table[f]! + this.model.hand[f]!, s.c[s.stage]!),
+            at,
+          });
+        }
+        current -= gain;
+        s = ValueSearch.copy(next);
+        found = true;
+        return true;
+      });
+      if (!found) throw new Error(`solver: no move adds up at value ${s.v}, stage ${s.stage}`);
+    }
+    return steps;
+  }
+}
