@@ -6,20 +6,20 @@ import { type RoundView, type RummyAction, rummyGame } from '@tabula/rummy';
 const state = rummyGame.setup({ players: 2 }, createRng(15));
 assert.deepEqual(rummyGame.toAct(state), [0]);
 
-// draw (or pass), then the plays the search finds, the most cards first; describe writes them for people
+// draw (or pass), then the solver's best play, then the other plays the search finds; describe writes them for people
 const legal = rummyGame.legalActions(state, 0);
 console.log(legal.map((action) => rummyGame.describe!(action, state)));
-// [ 'draw', 'lay Tc,Jc,Qc;Ad,Ah,As', 'lay Tc,Jc,Qc' ]
+// [ 'draw', 'lay Ad,Ah,As;Tc,Jc,Qc', 'lay Tc,Jc,Qc' ]
 
 // a person types a play (backs, case and suit symbols are forgiven); apply checks it as any other
-const typed = rummyGame.parseAction!('lay tc jc qc | A♦ A♥ A♠', rummyGame.view(state, 0), legal);
+const typed = rummyGame.parseAction!('lay A♦ A♥ A♠ | tc jc qc', rummyGame.view(state, 0), legal);
 assert.deepEqual(typed, legal[1]);
 const next = rummyGame.apply(state, 0, typed, createRng(0));
 console.log(rummyGame.render!(rummyGame.view(next, 1)));
 // seat 1 (you) to play. Stock: 78 cards.
 // Table:
-//    1. T♣ J♣ Q♣
-//    2. A♦ A♥ A♠
+//    1. A♦ A♥ A♠
+//    2. T♣ J♣ Q♣
 // Players: seat 0: 8 cards, opened; seat 1 (you): 14 cards, not opened
 // Your hand: 2♣ 5♣ 7♣ 3♦ 5♦ 8♦ Q♦ 6♥ 8♥ 3♠ 4♠ 5♠ 7♠ 7♠
 
@@ -30,4 +30,4 @@ const firstPlay: Agent<RoundView, RummyAction> = {
 };
 const agents = [firstPlay, firstPlay] as Agent<unknown, unknown>[];
 const { outcome } = await playGame(rummyGame, { players: 2 }, agents, 42);
-console.log(outcome); // { scores: [ 2, -2 ], winners: [ 0 ], reason: 'out' }
+console.log(outcome); // { scores: [ -30, 30 ], winners: [ 1 ], reason: 'out' }
