@@ -5,9 +5,18 @@ import { runJobs } from '../src/pool.js';
 import { GAMES } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
 
-const GAMES_PER_TASK: Record<string, number> = { backgammon: 200, rummy: 40, skirmish: 2000 };
+const GAMES_PER_TASK: Record<string, number> = { backgammon: 800, rummy: 80, skirmish: 8000 };
 
-const bench = new Bench({ time: 0, iterations: 3, warmupIterations: 1 });
+const bench = new Bench({ time: 0, iterations: 2, warmupIterations: 0 });
+// Starting a worker thread (and, from source, its TypeScript loader) is a fixed cost of every run.
+bench.add('start-up: 1 skirmish game on 1 worker', async () => {
+  await runJobs(
+    'skirmish',
+    GAMES.skirmish!.defaultConfig(2),
+    [{ index: 0, seed: 1, players: ['random', 'random'] }],
+    1,
+  );
+});
 for (const [id, game] of Object.entries(GAMES)) {
   const count = GAMES_PER_TASK[id] ?? 100;
   const config = game.defaultConfig(2);
@@ -25,7 +34,7 @@ for (const [id, game] of Object.entries(GAMES)) {
 await bench.run();
 console.table(
   bench.tasks.map((task) => {
-    const count = GAMES_PER_TASK[task.name.split(':')[0]!] ?? 100;
+    const count = GAMES_PER_TASK[task.name.split(':')[0]!] ?? 1;
     const mean = task.result && 'latency' in task.result ? task.result.latency.mean : Number.NaN;
     return { task: task.name, 'ms per task': mean.toFixed(0), 'games/s': ((count * 1000) / mean).toFixed(0) };
   }),
