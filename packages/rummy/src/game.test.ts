@@ -1,5 +1,6 @@
 import { TabulaError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
+import { caught, deckFrom, melds, setUp } from '../test/game-helpers.js';
 import { Card } from './card.js';
 import {
   DuplicatePlayerError,
@@ -9,36 +10,8 @@ import {
   UnknownPlayerError,
 } from './errors.js';
 import { Game } from './game.js';
-import { Meld } from './meld.js';
 import { Player } from './player.js';
 import { createDeck, Rules } from './rules.js';
-
-/** The given cards first, then the rest of the rules' deck in its order. */
-function deckFrom(top: string, rules: Rules): string[] {
-  const first = top.split(',');
-  return [...first, ...createDeck(rules).filter((c) => !first.includes(c))];
-}
-
-function melds(layout: string): Meld[] {
-  return layout === '' ? [] : layout.split(';').map((m) => Meld.fromString(m));
-}
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected an error');
-}
-
-function setUp(rules: Rules, names: string[], deck?: string) {
-  const game = new Game(rules);
-  const players = names.map((n) => new Player(n));
-  for (const p of players) game.join(p);
-  if (deck !== undefined) game.deal(deck.split(','));
-  return { game, players };
-}
 
 describe('joining and dealing', () => {
   it('lets players join before the deal', () => {

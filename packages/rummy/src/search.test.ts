@@ -1,30 +1,11 @@
 import { createRng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
-import { guessMeldKind, scoreMeld } from './meld-check.js';
-import { deal, draw, pass, play, type RoundState, shuffledDeck } from './round.js';
-import { createDeck, DEFAULT_RULES, type RulesConfig } from './rules.js';
+import { position } from '../test/table-position.js';
+import { scoreMeld } from './meld-check.js';
+import { deal, draw, pass, play, shuffledDeck } from './round.js';
+import { DEFAULT_RULES, type RulesConfig } from './rules.js';
 import { DEFAULT_MAX_PLAYS, type FoundPlay, findPlays } from './search.js';
 import { newMeldPositions } from './table.js';
-
-/** Seat 0 to play with `hand` and this table; the other cards go to seat 1 (14) and the stock. */
-function position(hand: string, table: string[], opened = true): RoundState {
-  const cards = hand.split(',');
-  const melds = table.map((m) => m.split(','));
-  const used = new Set([...cards, ...melds.flat()]);
-  const rest = createDeck(DEFAULT_RULES).filter((c) => !used.has(c));
-  return {
-    rules: { ...DEFAULT_RULES },
-    status: 'playing',
-    hands: [cards, rest.slice(0, 14)],
-    stock: rest.slice(14),
-    table: melds.map((m) => ({ kind: guessMeldKind(m), cards: m })),
-    opened: [opened, true],
-    current: 0,
-    passes: 0,
-    winner: null,
-    scores: [0, 0],
-  };
-}
 
 /** A layout as sorted meld texts: melds compared as card sets, in any order. */
 const shape = (layout: readonly (readonly string[])[]) =>
