@@ -36,62 +36,41 @@ describe('tabula simulate', () => {
   it.each(['backgammon', 'rummy', 'skirmish'])(
     'writes identical results for one seed on 1 and 2 workers (%s)',
     async (game) => {
-      const one = join(work, `${game}-1.jsonl`);
-      const two = join(work, `${game}-2.jsonl`);
       const games = game === 'rummy' ? '6' : '10';
-      const a = await tabula([
-        'simulate',
-        game,
-        '--agents',
-        'random,random',
-        '--games',
-        games,
-        '--seed',
-        '42',
-        '--workers',
-        '1',
-        '--out',
-        one,
-      ]);
+      /** Random against random, written to a results file named after the run. */
+      const simulate = (seed: string, workers: string, name: string) => {
+        const out = join(work, `${game}-${name}.jsonl`);
+        const run = tabula([
+          'simulate',
+          game,
+          '--agents',
+          'random,random',
+          '--games',
+          games,
+          '--seed',
+          seed,
+          '--workers',
+          workers,
+          '--out',
+          out,
+        ]);
+        return run.then((result) => ({
+          ...result,
+          results: result.code === 0 ? readFileSync(out, 'utf8') : '',
+        }));
+      };
+      const a = await simulate('42', '1', 'one');
       expect(a.stderr).toBe('');
       expect(a.code).toBe(0);
-      const b = await tabula([
-        'simulate',
-        game,
-        '--agents',
-        'random,random',
-        '--games',
-        games,
-        '--seed',
-        '42',
-        '--workers',
-        '2',
-        '--out',
-        two,
-      ]);
+      const b = await simulate('42', '2', 'two');
       expect(b.code).toBe(0);
-      const first = readFileSync(one, 'utf8');
-      expect(first.trim().split('\n')).toHaveLength(Number(games));
-      expect(readFileSync(two, 'utf8')).toBe(first);
+      expect(a.results.trim().split('\n')).toHaveLength(Number(games));
+      expect(b.results).toBe(a.results);
       expect(a.stdout).toMatch(/points\/game/);
       expect(a.stdout).toMatch(/games\/s/);
       // Another seed gives other games.
-      const other = join(work, `${game}-other.jsonl`);
-      await tabula([
-        'simulate',
-        game,
-        '--agents',
-        'random,random',
-        '--games',
-        games,
-        '--seed',
-        '43',
-        '--workers',
-        '2',
-        '--out',
-        other,
-      ]);
-      expect(readFileSync(other, 'utf8')).not.toBe(first);
+      const other = await simulate('43', '2', 'other');
+      expect(other.results).not.toBe(a.results);
     },
     180_000,
   );
