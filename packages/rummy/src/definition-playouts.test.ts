@@ -1,24 +1,23 @@
 import { runConformance } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { hiddenVariant, invalidActions, invariant, randomConfig } from '../test/rummy-kit.js';
-import { createRummyGame, type RummyConfig, rummyGame } from './definition.js';
-
-const searchOnly = createRummyGame({ solverPlay: false });
-
+import {
+  hiddenVariant,
+  invalidActions,
+  invariant,
+  randomConfig,
+  searchOnly,
+  variedPlayouts,
+} from '../test/rummy-kit.js';
+import { type RummyConfig, rummyGame } from './definition.js';
 import type { RoundState } from './round.js';
 
 // The second half of the 1000 conformance playouts, in a file of its own so that both halves run at once.
 describe('rummyGame conformance, continued', () => {
   it('passes the kit over 500 more seeded playouts of varied configs', () => {
     const report = runConformance<RoundState, RummyConfig>(searchOnly, {
+      ...variedPlayouts,
       games: 500,
       seed: 2525,
-      config: randomConfig,
-      invariant,
-      hiddenVariant,
-      invalidActions,
-      legalSample: 2,
-      checkEvery: 10,
     });
     expect(report.games).toBe(500);
     expect(report.actions).toBeGreaterThan(25_000);

@@ -2,13 +2,8 @@ import { Value } from '@sinclair/typebox/value';
 import { createRng, IllegalActionError, InvalidInputError, TabulaError } from '@tabula/core';
 import { runConformance } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { hiddenVariant, invalidActions, invariant, randomConfig } from '../test/rummy-kit.js';
-import { createRummyGame, rummyGame as game, type RummyAction, type RummyConfig } from './definition.js';
-
-// Bulk playouts list the bounded search's plays only: the solver's play costs some twenty times more
-// per step, and the standard-game run below checks the full definition at every step.
-const searchOnly = createRummyGame({ solverPlay: false });
-
+import { hiddenVariant, invalidActions, invariant, searchOnly, variedPlayouts } from '../test/rummy-kit.js';
+import { rummyGame as game, type RummyAction, type RummyConfig } from './definition.js';
 import { deal, draw, type RoundState } from './round.js';
 import { createDeck, DEFAULT_RULES } from './rules.js';
 
@@ -24,14 +19,9 @@ const catchError = (fn: () => unknown): unknown => {
 describe('rummyGame conformance', () => {
   it('passes the kit over 500 seeded playouts of varied configs (500 more in definition-playouts.test.ts)', () => {
     const report = runConformance<RoundState, RummyConfig>(searchOnly, {
+      ...variedPlayouts,
       games: 500,
       seed: 2025,
-      config: randomConfig,
-      invariant,
-      hiddenVariant,
-      invalidActions,
-      legalSample: 2,
-      checkEvery: 10,
     });
     expect(report.games).toBe(500);
     expect(report.actions).toBeGreaterThan(25_000);

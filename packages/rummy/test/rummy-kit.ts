@@ -5,7 +5,7 @@
  * conformance test files, which the test runner runs side by side.
  */
 import type { Rng } from '@tabula/core';
-import { rummyGame as game, type RummyConfig } from '../src/definition.js';
+import { createRummyGame, rummyGame as game, type RummyConfig } from '../src/definition.js';
 import { isValidMeld } from '../src/meld-check.js';
 import type { RoundState } from '../src/round.js';
 import { createDeck } from '../src/rules.js';
@@ -119,3 +119,20 @@ export function randomConfig(rng: Rng): RummyConfig {
     rules: { decks, jokers, handSize, openingPoints: rng.pick([0, 10, 30]), jokerPenalty: rng.pick([0, 30]) },
   };
 }
+
+/** The kit's options for bulk playouts of varied configs: cheap checks every step, deep ones every tenth. */
+export const variedPlayouts = {
+  config: randomConfig,
+  invariant,
+  hiddenVariant,
+  invalidActions,
+  legalSample: 2,
+  checkEvery: 10,
+} as const;
+
+/**
+ * The definition the bulk playouts run: the bounded search's plays only. The
+ * solver's play costs some twenty times more per step; smaller runs check the
+ * full `rummyGame`.
+ */
+export const searchOnly = createRummyGame({ solverPlay: false });
