@@ -8,6 +8,7 @@ import {
 } from '@tabula/backgammon';
 import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
+import { outrightWins } from '../test/match.js';
 import { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 import { randomAgent } from './random.js';
 
@@ -54,16 +55,9 @@ const played = (state: TableState) => {
   return action.type === 'move' ? formatPlay(state.board, state.toAct as 0 | 1, action.steps) : action.type;
 };
 
-async function matchUp(config: unknown, games: number): Promise<number> {
-  let won = 0;
-  for (let g = 0; g < games; g++) {
-    const seat = g % 2;
-    const agents: Agent<unknown, unknown>[] = [randomAgent(), randomAgent()];
-    agents[seat] = heuristicAgent() as Agent<unknown, unknown>;
-    const { outcome } = await playGame(game, config, agents, 1000 + g);
-    if (outcome.winners.includes(seat)) won++;
-  }
-  return won;
+function matchUp(config: unknown, games: number): Promise<number> {
+  const heuristic = heuristicAgent() as Agent<unknown, unknown>;
+  return outrightWins(game as AnyGame, config, heuristic, randomAgent(), games, 1000);
 }
 
 describe('heuristic backgammon agent', () => {

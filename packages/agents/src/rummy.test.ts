@@ -1,6 +1,7 @@
-import { type Agent, createRng, playGame } from '@tabula/core';
+import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
 import { createDeck, createRummyGame, DEFAULT_RULES, deal, type RummyAction, rummyGame } from '@tabula/rummy';
 import { describe, expect, it } from 'vitest';
+import { outrightWins } from '../test/match.js';
 import { randomAgent } from './random.js';
 import { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
 
@@ -78,26 +79,28 @@ describe('the greedy rummy agent', () => {
     const searchOnly = createRummyGame({ solverPlay: false });
     const greedy = greedyRummyAgent() as unknown as Agent<unknown, unknown>;
     const random = randomAgent();
-    let wins = 0;
-    for (let game = 0; game < 400; game++) {
-      const seat = game % 2;
-      const agents = seat === 0 ? [greedy, random] : [random, greedy];
-      const { outcome } = await playGame(searchOnly, searchOnly.defaultConfig(2), agents, 1000 + game);
-      if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
-    }
+    const wins = await outrightWins(
+      searchOnly as AnyGame,
+      searchOnly.defaultConfig(2),
+      greedy,
+      random,
+      400,
+      1000,
+    );
     expect(wins).toBeGreaterThanOrEqual(260);
   });
 
   it('loses to a random agent that is offered the solver play (measured, so the README can say so)', async () => {
     const greedy = greedyRummyAgent() as unknown as Agent<unknown, unknown>;
     const random = randomAgent();
-    let wins = 0;
-    for (let game = 0; game < 100; game++) {
-      const seat = game % 2;
-      const agents = seat === 0 ? [greedy, random] : [random, greedy];
-      const { outcome } = await playGame(rummyGame, rummyGame.defaultConfig(2), agents, 1000 + game);
-      if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
-    }
+    const wins = await outrightWins(
+      rummyGame as AnyGame,
+      rummyGame.defaultConfig(2),
+      greedy,
+      random,
+      100,
+      1000,
+    );
     expect(wins).toBeLessThan(50);
   });
 });

@@ -1,6 +1,7 @@
-import { type Agent, createRng, playGame } from '@tabula/core';
+import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
 import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
+import { outrightWins } from '../test/match.js';
 import { randomAgent } from './random.js';
 import { bidderAgent, chooseBid, opponentCards, skirmishAgents } from './skirmish.js';
 
@@ -95,13 +96,14 @@ describe('the bidder', () => {
   it('beats random in at least 65% of 400 seeded two-player games (a shared win is no win)', async () => {
     const bidder = bidderAgent() as Agent<unknown, unknown>;
     const random = randomAgent();
-    let wins = 0;
-    for (let game = 0; game < 400; game++) {
-      const seat = game % 2;
-      const agents = seat === 0 ? [bidder, random] : [random, bidder];
-      const { outcome } = await playGame(skirmishGame, skirmishGame.defaultConfig(2), agents, 1000 + game);
-      if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
-    }
+    const wins = await outrightWins(
+      skirmishGame as AnyGame,
+      skirmishGame.defaultConfig(2),
+      bidder,
+      random,
+      400,
+      1000,
+    );
     expect(wins).toBeGreaterThanOrEqual(260);
     // The measured rate, so a weakening shows long before the bar is crossed.
     expect(wins / 400).toBeGreaterThan(0.8);

@@ -1,0 +1,25 @@
+import { type Agent, type AnyGame, playGame } from '@tabula/core';
+
+/**
+ * Plays `games` seeded two-player games of `agent` against `opponent`, seats
+ * alternating (`agent` sits in seat 0 in even games), game i on seed
+ * `firstSeed + i`, and counts the games `agent` wins outright: a shared win
+ * is no win.
+ */
+export async function outrightWins(
+  game: AnyGame,
+  config: unknown,
+  agent: Agent<unknown, unknown>,
+  opponent: Agent<unknown, unknown>,
+  games: number,
+  firstSeed: number,
+): Promise<number> {
+  let wins = 0;
+  for (let i = 0; i < games; i++) {
+    const seat = i % 2;
+    const agents = seat === 0 ? [agent, opponent] : [opponent, agent];
+    const { outcome } = await playGame(game, config, agents, firstSeed + i);
+    if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
+  }
+  return wins;
+}
