@@ -294,7 +294,9 @@ export class KeepMoves {
       if (run.lead === 0) noNew0 = true;
       if (run.lead === 1) noNew1 = true;
     }
-    const rows = values.options.get(v, cap, node.gen[s]!, () => this.clock.tick());
+    const rows = values.options.fitting(v, cap, node.gen[s]!, mandatory - partial.real, left, () =>
+      this.clock.tick(),
+    );
     const weight = model.cardWeight + v;
     const m = this.move;
     m.tags.length = 0;
@@ -304,9 +306,7 @@ export class KeepMoves {
     for (let i = 0; i < rows.length; i += STRIDE) {
       const o = order === null ? i : order[i / STRIDE]!;
       const jokers = rows[o + O_JOKERS]!;
-      if (jokers > left) continue;
       const used = rows[o + O_REAL]! + partial.real;
-      if (used < mandatory) continue;
       if ((noNew0 && rows[o + O_NEW0]! > 0) || (noNew1 && rows[o + O_NEW1]! > 0)) continue;
       const out = rows[o + O_OUT]!;
       const gen = triples.id(

@@ -99,6 +99,7 @@ function spreadPoints(runs: number, jokers: number, value: number): number {
  */
 export class OptionTable {
   private readonly cache: (Int32Array | undefined)[];
+  private readonly fittingCache: (Int32Array | undefined)[];
   /**
    * `groupsFit(real, most, jokers)` for every `real <= 4 * maxCap`, `most <=
    * maxCap`, `jokers <= this.jokers`, at `(real * (maxCap + 1) + most) *
@@ -112,6 +113,7 @@ export class OptionTable {
     private readonly jokers: number,
   ) {
     this.cache = new Array(15 * (maxCap + 1) * triples.size);
+    this.fittingCache = new Array(this.cache.length * (maxCap + 1) * (jokers + 1));
     this.fits = new Uint8Array((4 * maxCap + 1) * (maxCap + 1) * (jokers + 1));
     for (let r = 0; r <= 4 * maxCap; r++) {
       for (let g = 0; g <= maxCap; g++) {
@@ -129,6 +131,37 @@ export class OptionTable {
       // kept only once complete: a build cut short by the time budget leaves nothing behind
       rows = this.build(value, cap, t, tick);
       this.cache[at] = rows;
+    }
+    return rows;
+  }
+
+  /**
+   * The rows of `get(value, cap, t)` that use at least `least` regular cards
+   * and at most `jokers` jokers, in the same order: the searches would skip
+   * the others one by one, in their hottest loop.
+   */
+  fitting(
+    value: number,
+    cap: number,
+    t: number,
+    least: number,
+    jokers: number,
+    tick?: () => void,
+  ): Int32Array {
+    const at =
+      (((value * (this.maxCap + 1) + cap) * this.triples.size + t) * (this.maxCap + 1) + Math.max(0, least)) *
+        (this.jokers + 1) +
+      Math.min(jokers, this.jokers);
+    let rows = this.fittingCache[at];
+    if (rows === undefined) {
+      const all = this.get(value, cap, t, tick);
+      const kept: number[] = [];
+      for (let o = 0; o < all.length; o += STRIDE) {
+        if (all[o + O_REAL]! >= least && all[o + O_JOKERS]! <= jokers) kept.push(o);
+      }
+      rows = new Int32Array(kept.length * STRIDE);
+      kept.forEach((o, i) => rows!.set(all.subarray(o, o + STRIDE), i * STRIDE));
+      this.fittingCache[at] = rows;
     }
     return rows;
   }

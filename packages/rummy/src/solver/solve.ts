@@ -220,49 +220,54 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     stats: stats(),
   });
   if (hand.length === 0) return none(true, 'The hand is empty.');
-  let best: number;
   try {
-    values = new ValueSearch(model, clock);
-    best = values.root();
-  } catch (error) {
-    if (!(error instanceof Timeout)) throw error;
-    const quick = greedyPlay(table, hand, opened, rules.openingPoints);
-    if (quick === null) return none(false, 'No play found.');
-    return describe(table, quick.layout, quick.laid, opened, rules, false, stats());
-  }
-  if (!(best > 0)) {
-    return none(
-      true,
-      opened
-        ? 'No card of the hand can be laid.'
-        : `No melds from the hand reach the ${rules.openingPoints} opening points.`,
-    );
-  }
-  let steps: Step[] | null = null;
-  let optimal = true;
-  if (!model.opening && (model.runs.length > 0 || model.groupsAt.some((g) => g.length > 0))) {
+    let best: number;
     try {
-      steps = new KeepSearch(model, values, clock).run()!.steps;
+      values = new ValueSearch(model, clock);
+      best = values.root();
     } catch (error) {
       if (!(error instanceof Timeout)) throw error;
-      optimal = false;
+      const quick = greedyPlay(table, hand, opened, rules.openingPoints);
+      if (quick === null) return none(false, 'No play found.');
+      return describe(table, quick.layout, quick.laid, opened, rules, false, stats());
     }
+    if (!(best > 0)) {
+      return none(
+        true,
+        opened
+          ? 'No card of the hand can be laid.'
+          : `No melds from the hand reach the ${rules.openingPoints} opening points.`,
+      );
+    }
+    let steps: Step[] | null = null;
+    let optimal = true;
+    if (!model.opening && (model.runs.length > 0 || model.groupsAt.some((g) => g.length > 0))) {
+      try {
+        steps = new KeepSearch(model, values, clock).run()!.steps;
+      } catch (error) {
+        if (!(error instanceof Timeout)) throw error;
+        optimal = false;
+      }
+    }
+    if (steps === null) {
+      // the best value is known: reading a plan off the memo is short and must not be cut
+      clock.stop();
+      steps = values.walk()!;
+    }
+    const { kept, shapes } = replay(model, steps);
+    const dealt = deal(opened ? table : [], hand, kept, shapes);
+    const layout = opened
+      ? dealt.layout
+      : [...table.map((m) => ({ kind: m.kind, cards: m.cards.slice() })), ...dealt.layout];
+    // the cards handed out must add up to the value the search found
+    let points = 0;
+    for (const card of dealt.laid) points += isJoker(card) ? model.jokerPoints : rankOf(card);
+    if (dealt.laid.length * model.cardWeight + points !== best) {
+      throw new Error(`solver: the layout lays ${dealt.laid.length} cards, not what the search found`);
+    }
+    return describe(table, layout, dealt.laid, opened, rules, optimal, stats());
+  } finally {
+    // the memo goes on to the next solve
+    values?.release();
   }
-  if (steps === null) {
-    // the best value is known: reading a plan off the memo is short and must not be cut
-    clock.stop();
-    steps = values.walk()!;
-  }
-  const { kept, shapes } = replay(model, steps);
-  const dealt = deal(opened ? table : [], hand, kept, shapes);
-  const layout = opened
-    ? dealt.layout
-    : [...table.map((m) => ({ kind: m.kind, cards: m.cards.slice() })), ...dealt.layout];
-  // the cards handed out must add up to the value the search found
-  let points = 0;
-  for (const card of dealt.laid) points += isJoker(card) ? model.jokerPoints : rankOf(card);
-  if (dealt.laid.length * model.cardWeight + points !== best) {
-    throw new Error(`solver: the layout lays ${dealt.laid.length} cards, not what the search found`);
-  }
-  return describe(table, layout, dealt.laid, opened, rules, optimal, stats());
 }

@@ -15,6 +15,7 @@
  * as every value is an integer), so that later calls reuse both.
  */
 import { Feasibility } from './feasible.js';
+import { NumberMemo } from './memo.js';
 import { faceIndex, type Model, TOP } from './model.js';
 import {
   O_GROUP,
@@ -47,8 +48,11 @@ export interface State {
 export class ValueSearch {
   readonly triples: Triples;
   readonly options: OptionTable;
-  /** The memo: one map per level (value * 5 + stage), made when first needed. */
-  private readonly maps: (Map<number | string, number> | undefined)[];
+  /**
+   * The memo, by level (value * 5 + stage) and key: numeric keys as `key *
+   * LEVELS + level`, or text keys when the numbers would not stay exact.
+   */
+  private readonly memo: NumberMemo | Map<string, number>;
   private readonly radix: number[];
   private readonly numericKeys: boolean;
   private readonly feasible: Feasibility;
@@ -75,10 +79,10 @@ export class ValueSearch {
     this.tick = () => clock.tick();
     this.options = optionTable(copies, model.jokers);
     this.triples = this.options.triples;
-    this.maps = new Array(LEVELS);
     const m = this.triples.size;
     this.radix = [m, m, m, m, model.jokers + 1, 4 * copies + 1, copies + 1, model.threshold + 1];
-    this.numericKeys = this.radix.reduce((a, b) => a * b, 1) < Number.MAX_SAFE_INTEGER;
+    this.numericKeys = this.radix.reduce((a, b) => a * b, LEVELS) < Number.MAX_SAFE_INTEGER;
+    this.memo = this.numericKeys ? NumberMemo.take() : new Map();
     this.feasible = new Feasibility(model, this.triples, this.options.fits);
     this.ahead = new Float64Array((TOP + 2) * 5);
     let gain = 0;
@@ -146,11 +150,14 @@ export class ValueSearch {
 
   /**
    * The moves from a state: each with its gain, next state and option row
-   * (its offset in `this.options.get(...)`, -1 for the groups' jokers), best
+   * (its rows and offset, -1 for the groups' jokers), best
    * gains first; `visit` returns true to stop. Runs that can no longer reach 3
    * cards and group cards that can no longer make groups are left out.
    */
-  children(s: State, visit: (gain: number, next: State, at: number) => boolean): void {
+  children(
+    s: State,
+    visit: (gain: number, next: State, rows: Int32Array | null, at: number) => boolean,
+  ): void {
     const { model } = this;
     const { v, stage } = s;
     const threshold = model.threshold;
@@ -166,21 +173,19 @@ export class ValueSearch {
         next.real = 0;
         next.most = 0;
         next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + j * v);
-        if (visit(0, next, -1)) return;
+        if (visit(0, next, null, -1)) return;
       }
       return;
     }
     const f = faceIndex(stage, v);
     const mandatory = model.table[f]!;
-    const rows = this.options.get(v, mandatory + model.hand[f]!, s.c[stage]!, this.tick);
     const left = model.jokers - s.u;
+    const rows = this.options.fitting(v, mandatory + model.hand[f]!, s.c[stage]!, mandatory, left, this.tick);
     const weight = model.cardWeight + v;
     const needBefore = this.feasible.jokersNeeded(v, stage, s.c);
     for (let o = 0; o < rows.length; o += STRIDE) {
       const jokers = rows[o + O_JOKERS]!;
-      if (jokers > left) continue;
       const used = rows[o + O_REAL]!;
-      if (used < mandatory) continue;
       const out = rows[o + O_OUT]!;
       // open runs of 1 or 2 cards need the next values: cards of their suit there, or jokers
       if (needBefore + this.feasible.need(v, stage, out) > left - jokers) continue;
@@ -197,7 +202,7 @@ export class ValueSearch {
       next.real = real;
       next.most = most;
       next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!);
-      if (visit((used - mandatory) * weight, next, o)) return;
+      if (visit((used - mandatory) * weight, next, rows, o)) return;
     }
   }
 
@@ -251,17 +256,22 @@ export class ValueSearch {
     } else {
       const f = faceIndex(stage, v);
       const mandatory = model.table[f]!;
-      const rows = this.options.get(v, mandatory + model.hand[f]!, s.c[stage]!, this.tick);
       const left = model.jokers - s.u;
+      const rows = this.options.fitting(
+        v,
+        mandatory + model.hand[f]!,
+        s.c[stage]!,
+        mandatory,
+        left,
+        this.tick,
+      );
       const weight = model.cardWeight + v;
       const needBefore = this.feasible.jokersNeeded(v, stage, s.c);
       const ahead = this.ahead[v * 5 + stage + 1]! + this.jokerGain;
       const next = this.scratch[v * 5 + stage + 1]!;
       for (let o = 0; o < rows.length; o += STRIDE) {
         const jokers = rows[o + O_JOKERS]!;
-        if (jokers > left) continue;
         const used = rows[o + O_REAL]!;
-        if (used < mandatory) continue;
         const out = rows[o + O_OUT]!;
         if (needBefore + this.feasible.need(v, stage, out) > left - jokers) continue;
         const g = rows[o + O_GROUP]!;
@@ -307,24 +317,25 @@ export class ValueSearch {
 
   /** The memo entry of a state, NaN when there is none. */
   private lookup(level: number, key: number | string): number {
-    const known = this.maps[level]?.get(key);
-    return known === undefined ? Number.NaN : known;
+    const memo = this.memo;
+    if (memo instanceof NumberMemo) return memo.get((key as number) * LEVELS + level);
+    return memo.get(`${level}:${key}`) ?? Number.NaN;
   }
 
   private store(level: number, key: number | string, value: number): void {
-    let map = this.maps[level];
-    if (map === undefined) {
-      map = new Map();
-      this.maps[level] = map;
-    }
-    map.set(key, value);
+    const memo = this.memo;
+    if (memo instanceof NumberMemo) memo.set((key as number) * LEVELS + level, value);
+    else memo.set(`${level}:${key}`, value);
+  }
+
+  /** Hands the memo on to the next search: this one must not be used any more. */
+  release(): void {
+    if (this.memo instanceof NumberMemo) NumberMemo.giveBack(this.memo);
   }
 
   /** States with a memo entry. */
   get states(): number {
-    let n = 0;
-    for (const m of this.maps) n += m?.size ?? 0;
-    return n;
+    return this.memo.size;
   }
 
   /**
@@ -338,11 +349,10 @@ export class ValueSearch {
     let s = this.rootState();
     while (s.v <= TOP) {
       let found = false;
-      this.children(s, (gain, next, at) => {
+      this.children(s, (gain, next, rows, at) => {
         if (this.search(next, current - gain - 1) !== current - gain) return false;
-        if (at < 0) steps.push({ type: 'jokers', value: s.v, count: next.u - s.u });
+        if (rows === null) steps.push({ type: 'jokers', value: s.v, count: next.u - s.u });
         else {
-          const f = faceIndex(s.stage, s.v);
           steps.push({
             type: 'suit',
             value: s.v,
@@ -351,7 +361,7 @@ export class ValueSearch {
             choices: [],
             starts: [],
             startsEnd: [],
-            rows: this.options.get(s.v, this.model.table[f]! + this.model.hand[f]!, s.c[s.stage]!),
+            rows,
             at,
           });
         }
