@@ -4,7 +4,10 @@
  * groups, and hand cards that no meld could ever hold (left out of the bound).
  */
 import { faceIndex, type Model, TOP } from './model.js';
-import type { Triples } from './options.js';
+import { O_GROUP, O_JOKERS, O_OUT, type OptionTable, STRIDE, type Triples } from './options.js';
+
+/** A demand no number of jokers meets. */
+export const INFEASIBLE = 10_000;
 
 export class Feasibility {
   /** Regular cards of each face available (table and hand), by `faceIndex`; none past the king. */
@@ -12,19 +15,39 @@ export class Feasibility {
   /** Whether the group cards so far can still make groups with the suits left: 0 unknown, 1 no, 2 yes. */
   private readonly finish: Int8Array;
   private readonly maxReal: number;
+  /** Cards of each face that groups without jokers could hold: all of them up to the most groups the value allows. */
+  private readonly groupFree = new Int32Array(64);
+  /** `demand` by suit, value and runs; -1 not known yet. */
+  private readonly demands: Int16Array;
+  private readonly triples: Triples;
+  private readonly fits: Uint8Array;
 
   constructor(
     private readonly model: Model,
-    private readonly triples: Triples,
-    /** `OptionTable.fits`. */
-    private readonly fits: Uint8Array,
+    private readonly options: OptionTable,
+    private readonly tick: () => void,
   ) {
-    for (let s = 0; s < 4; s++) {
-      for (let v = 1; v <= TOP; v++) {
+    this.triples = options.triples;
+    this.fits = options.fits;
+    for (let v = 1; v <= TOP; v++) {
+      for (let s = 0; s < 4; s++) {
         const f = faceIndex(s, v);
         this.avail[f] = model.table[f]! + model.hand[f]!;
       }
+      // the most groups without jokers: g groups need 3g cards, at most g of each suit
+      let groups = 0;
+      const fill = (g: number) => {
+        let n = 0;
+        for (let s = 0; s < 4; s++) n += Math.min(this.avail[faceIndex(s, v)]!, g);
+        return n;
+      };
+      while (fill(groups + 1) >= 3 * (groups + 1)) groups++;
+      for (let s = 0; s < 4; s++) {
+        const f = faceIndex(s, v);
+        this.groupFree[f] = Math.min(this.avail[f]!, groups);
+      }
     }
+    this.demands = new Int16Array(4 * (TOP + 2) * this.triples.size).fill(-1);
     this.maxReal = 4 * model.maxCopies;
     this.finish = new Int8Array(
       (TOP + 2) * 5 * (this.maxReal + 1) * (model.maxCopies + 1) * (model.jokers + 1),
@@ -51,30 +74,47 @@ export class Feasibility {
   }
 
   /**
-   * Jokers the open runs `t` of suit `s` need at the next two values (after
-   * `v`) for lack of regular cards there; 99 when they cannot be completed at
-   * all (past the king).
+   * A lower bound, in half jokers, of the jokers suit `s` uses from value `v`
+   * on, its open runs `t` entering `v`; `INFEASIBLE` when its table cards can
+   * no longer be laid. Each suit is taken alone: its table cards must go into
+   * runs of the suit (regular cards available, or jokers: two halves each) or
+   * into groups. A group card costs nothing up to `groupFree` cards of its face
+   * and one half beyond, as the group jokers of a value are at least half the
+   * cards beyond those bounds (checked over every count of every suit). The
+   * suits' bounds add up: jokers of runs and of groups are different jokers.
    */
-  need(v: number, s: number, t: number): number {
-    const single = this.triples.a1[t]!;
-    const short = single + this.triples.a2[t]!;
-    if (short === 0) return 0;
-    if (v >= TOP) return 99;
+  demand(s: number, v: number, t: number): number {
+    if (v > TOP) return this.triples.closable(t) ? 0 : INFEASIBLE;
+    const at = (s * (TOP + 2) + v) * this.triples.size + t;
+    let known = this.demands[at]!;
+    if (known >= 0) return known;
     const f = faceIndex(s, v);
-    const next1 = this.avail[f + 1]!;
-    let need = short > next1 ? short - next1 : 0;
-    if (single > 0) {
-      if (v + 1 >= TOP) return 99;
-      const next2 = this.avail[f + 2]!;
-      if (single > next2) need += single - next2;
+    const rows = this.options.fitting(v, this.avail[f]!, t, this.model.table[f]!, this.model.jokers, this.tick);
+    const free = this.groupFree[f]!;
+    known = INFEASIBLE;
+    for (let o = 0; o < rows.length && known > 0; o += STRIDE) {
+      const jokers = 2 * rows[o + O_JOKERS]!;
+      if (jokers >= known) continue;
+      const group = rows[o + O_GROUP]!;
+      const cost = jokers + (group > free ? group - free : 0);
+      if (cost >= known) continue;
+      const rest = this.demand(s, v + 1, rows[o + O_OUT]!);
+      if (cost + rest < known) known = cost + rest;
     }
-    return need;
+    this.demands[at] = known;
+    return known;
   }
 
-  /** Jokers the open runs of the suits before `stage` (after value `v`) need at least. */
-  jokersNeeded(v: number, stage: number, c: readonly number[]): number {
+  /**
+   * The half jokers every suit but `stage` needs, before suit `stage` of value
+   * `v` is chosen: the suits before it from `v + 1` on (`c` holds their runs
+   * after `v`), those after it from `v` on.
+   */
+  demandBesides(v: number, stage: number, c: readonly number[]): number {
     let need = 0;
-    for (let s = 0; s < stage; s++) need += this.need(v, s, c[s]!);
+    for (let s = 0; s < 4; s++) {
+      if (s !== stage) need += this.demand(s, s < stage ? v + 1 : v, c[s]!);
+    }
     return need;
   }
 

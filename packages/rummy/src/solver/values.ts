@@ -83,7 +83,7 @@ export class ValueSearch {
     this.radix = [m, m, m, m, model.jokers + 1, 4 * copies + 1, copies + 1, model.threshold + 1];
     this.numericKeys = this.radix.reduce((a, b) => a * b, LEVELS) < Number.MAX_SAFE_INTEGER;
     this.memo = this.numericKeys ? NumberMemo.take() : new Map();
-    this.feasible = new Feasibility(model, this.triples, this.options.fits);
+    this.feasible = new Feasibility(model, this.options, this.tick);
     this.ahead = new Float64Array((TOP + 2) * 5);
     let gain = 0;
     for (let v = TOP; v >= 1; v--) {
@@ -162,7 +162,7 @@ export class ValueSearch {
     const { v, stage } = s;
     const threshold = model.threshold;
     if (stage === 4) {
-      const need = this.feasible.jokersNeeded(v, 4, s.c);
+      const need = Math.ceil(this.feasible.demandBesides(v, 4, s.c) / 2);
       for (let j = model.jokers - s.u - need; j >= 0; j--) {
         if (!this.feasible.groupsFit(s.real, s.most, j)) continue;
         const next = this.scratch[(v + 1) * 5]!;
@@ -182,13 +182,13 @@ export class ValueSearch {
     const left = model.jokers - s.u;
     const rows = this.options.fitting(v, mandatory + model.hand[f]!, s.c[stage]!, mandatory, left, this.tick);
     const weight = model.cardWeight + v;
-    const needBefore = this.feasible.jokersNeeded(v, stage, s.c);
+    const others = this.feasible.demandBesides(v, stage, s.c);
     for (let o = 0; o < rows.length; o += STRIDE) {
       const jokers = rows[o + O_JOKERS]!;
       const used = rows[o + O_REAL]!;
       const out = rows[o + O_OUT]!;
-      // open runs of 1 or 2 cards need the next values: cards of their suit there, or jokers
-      if (needBefore + this.feasible.need(v, stage, out) > left - jokers) continue;
+      // the jokers the suits will need at the least (in halves)
+      if (others + this.feasible.demand(stage, v + 1, out) > 2 * (left - jokers)) continue;
       const g = rows[o + O_GROUP]!;
       const real = s.real + g;
       const most = Math.max(g, s.most);
@@ -229,7 +229,7 @@ export class ValueSearch {
     let best = NONE;
     let upper = NONE;
     if (stage === 4) {
-      const need = this.feasible.jokersNeeded(v, 4, s.c);
+      const need = Math.ceil(this.feasible.demandBesides(v, 4, s.c) / 2);
       const next = this.scratch[(v + 1) * 5]!;
       const most = this.ahead[(v + 1) * 5]! + this.jokerGain;
       for (let j = model.jokers - s.u - need; j >= 0; j--) {
@@ -266,14 +266,14 @@ export class ValueSearch {
         this.tick,
       );
       const weight = model.cardWeight + v;
-      const needBefore = this.feasible.jokersNeeded(v, stage, s.c);
+      const others = this.feasible.demandBesides(v, stage, s.c);
       const ahead = this.ahead[v * 5 + stage + 1]! + this.jokerGain;
       const next = this.scratch[v * 5 + stage + 1]!;
       for (let o = 0; o < rows.length; o += STRIDE) {
         const jokers = rows[o + O_JOKERS]!;
         const used = rows[o + O_REAL]!;
         const out = rows[o + O_OUT]!;
-        if (needBefore + this.feasible.need(v, stage, out) > left - jokers) continue;
+        if (others + this.feasible.demand(stage, v + 1, out) > 2 * (left - jokers)) continue;
         const g = rows[o + O_GROUP]!;
         const real = s.real + g;
         const most = Math.max(g, s.most);
