@@ -89,7 +89,14 @@ export class Feasibility {
     let known = this.demands[at]!;
     if (known >= 0) return known;
     const f = faceIndex(s, v);
-    const rows = this.options.fitting(v, this.avail[f]!, t, this.model.table[f]!, this.model.jokers, this.tick);
+    const rows = this.options.fitting(
+      v,
+      this.avail[f]!,
+      t,
+      this.model.table[f]!,
+      this.model.jokers,
+      this.tick,
+    );
     const free = this.groupFree[f]!;
     known = INFEASIBLE;
     for (let o = 0; o < rows.length && known > 0; o += STRIDE) {

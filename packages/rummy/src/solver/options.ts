@@ -160,7 +160,7 @@ export class OptionTable {
         if (all[o + O_REAL]! >= least && all[o + O_JOKERS]! <= jokers) kept.push(o);
       }
       rows = new Int32Array(kept.length * STRIDE);
-      kept.forEach((o, i) => rows!.set(all.subarray(o, o + STRIDE), i * STRIDE));
+      for (let i = 0; i < kept.length; i++) rows.set(all.subarray(kept[i]!, kept[i]! + STRIDE), i * STRIDE);
       this.fittingCache[at] = rows;
     }
     return rows;
