@@ -114,14 +114,17 @@ export function cardsBeyondDeck(
   rules: RulesConfig,
   lists: readonly (readonly string[])[],
 ): { card: string; list: number; index: number; allowed: number } | null {
-  const left = new Map(deckBag(rules));
+  const deck = deckBag(rules);
+  // counts of the cards seen, against the deck's (copying the deck's map costs more than the lists)
+  const seen = new Map<string, number>();
   for (let l = 0; l < lists.length; l++) {
     const list = lists[l]!;
     for (let i = 0; i < list.length; i++) {
       const card = list[i]!;
-      const n = left.get(card) ?? 0;
-      if (n === 0) return { card, list: l, index: i, allowed: deckBag(rules).get(card) ?? 0 };
-      left.set(card, n - 1);
+      const n = (seen.get(card) ?? 0) + 1;
+      const allowed = deck.get(card) ?? 0;
+      if (n > allowed) return { card, list: l, index: i, allowed };
+      seen.set(card, n);
     }
   }
   return null;

@@ -1,7 +1,8 @@
 /**
- * Cheap tests that drop states of the first search with no future: open runs
- * that can no longer reach 3 cards, group cards that can no longer make
- * groups, and hand cards that no meld could ever hold (left out of the bound).
+ * Cheap tests that drop states of the first search with no future: suits
+ * that need more jokers than are left (see `demand`), group cards that can no
+ * longer make groups, and hand cards that no meld could ever hold (left out of
+ * the bound).
  */
 import { faceIndex, type Model, TOP } from './model.js';
 import { O_GROUP, O_JOKERS, O_OUT, type OptionTable, STRIDE, type Triples } from './options.js';
@@ -9,14 +10,20 @@ import { O_GROUP, O_JOKERS, O_OUT, type OptionTable, STRIDE, type Triples } from
 /** A demand no number of jokers meets. */
 export const INFEASIBLE = 10_000;
 
+/**
+ * The two memo arrays, handed from solve to solve: typed arrays this size live
+ * outside the heap, and allocating them costs more than clearing them.
+ */
+let spare: { finish: Int8Array; demands: Int16Array } | null = null;
+
 export class Feasibility {
   /** Regular cards of each face available (table and hand), by `faceIndex`; none past the king. */
-  private readonly avail = new Int32Array(64);
+  private readonly avail: number[] = new Array(64).fill(0);
   /** Whether the group cards so far can still make groups with the suits left: 0 unknown, 1 no, 2 yes. */
   private readonly finish: Int8Array;
   private readonly maxReal: number;
   /** Cards of each face that groups without jokers could hold: all of them up to the most groups the value allows. */
-  private readonly groupFree = new Int32Array(64);
+  private readonly groupFree: number[] = new Array(64).fill(0);
   /** `demand` by suit, value and runs; -1 not known yet. */
   private readonly demands: Int16Array;
   private readonly triples: Triples;
@@ -36,22 +43,33 @@ export class Feasibility {
       }
       // the most groups without jokers: g groups need 3g cards, at most g of each suit
       let groups = 0;
-      const fill = (g: number) => {
-        let n = 0;
-        for (let s = 0; s < 4; s++) n += Math.min(this.avail[faceIndex(s, v)]!, g);
-        return n;
-      };
-      while (fill(groups + 1) >= 3 * (groups + 1)) groups++;
+      for (;;) {
+        let cards = 0;
+        for (let s = 0; s < 4; s++) cards += Math.min(this.avail[faceIndex(s, v)]!, groups + 1);
+        if (cards < 3 * (groups + 1)) break;
+        groups++;
+      }
       for (let s = 0; s < 4; s++) {
         const f = faceIndex(s, v);
         this.groupFree[f] = Math.min(this.avail[f]!, groups);
       }
     }
-    this.demands = new Int16Array(4 * (TOP + 2) * this.triples.size).fill(-1);
     this.maxReal = 4 * model.maxCopies;
-    this.finish = new Int8Array(
-      (TOP + 2) * 5 * (this.maxReal + 1) * (model.maxCopies + 1) * (model.jokers + 1),
-    );
+    const demands = 4 * (TOP + 2) * this.triples.size;
+    const finish = (TOP + 2) * 5 * (this.maxReal + 1) * (model.maxCopies + 1) * (model.jokers + 1);
+    if (spare !== null && spare.demands.length >= demands && spare.finish.length >= finish) {
+      this.demands = spare.demands.fill(-1, 0, demands);
+      this.finish = spare.finish.fill(0, 0, finish);
+      spare = null;
+    } else {
+      this.demands = new Int16Array(demands).fill(-1);
+      this.finish = new Int8Array(finish);
+    }
+  }
+
+  /** Hands the memo arrays on to the next solve: this object must not be used any more. */
+  release(): void {
+    spare = { finish: this.finish, demands: this.demands };
   }
 
   /**

@@ -84,7 +84,7 @@ export class KeepMoves {
   /** While diving, moves are tried in the order that looks most like the table. */
   diving = false;
   /** Table cards of each face lying in table groups, by `faceIndex`. */
-  private readonly inGroups = new Int32Array(64);
+  private readonly inGroups: number[] = new Array(64).fill(0);
   private readonly groupCache = new Map<string, number>();
   private readonly move: Move;
 

@@ -21,7 +21,7 @@
  * so far only, so their points agree).
  */
 import { KeepMoves, type Move, type Node, type Visit } from './keep-moves.js';
-import { type Model, TOP } from './model.js';
+import { faceIndex, type Model, TOP } from './model.js';
 import type { Clock, Step } from './plan.js';
 import { NONE, type State, type ValueSearch } from './values.js';
 
@@ -29,7 +29,7 @@ export class KeepSearch {
   private target = 0;
   private readonly moves: KeepMoves;
   /** Table melds not decided yet before suit `stage` of value `v`, by v * 5 + stage: runs not started, groups. */
-  private readonly later: Int32Array;
+  private readonly later: number[];
   private readonly checked: State = { v: 0, stage: 0, c: [0, 0, 0, 0], u: 0, real: 0, most: 0, open: 0 };
 
   constructor(
@@ -39,10 +39,10 @@ export class KeepSearch {
   ) {
     this.moves = new KeepMoves(model, values, clock);
     // melds decided at or after each level: runs by the suit and value of their first card, groups by value
-    const from = new Int32Array((TOP + 2) * 5 + 1);
+    const from: number[] = new Array((TOP + 2) * 5 + 1).fill(0);
     for (const run of model.runs) from[run.first * 5 + run.suit]!++;
     for (let v = 1; v <= TOP; v++) for (const cls of model.groupsAt[v]!) from[v * 5 + 4]! += cls.melds.length;
-    this.later = new Int32Array((TOP + 2) * 5);
+    this.later = new Array((TOP + 2) * 5).fill(0);
     let n = 0;
     for (let level = (TOP + 2) * 5 - 1; level >= 5; level--) {
       n += from[level]!;
@@ -67,6 +67,8 @@ export class KeepSearch {
       step: null,
     };
     let best = this.dive(root);
+    // the dive is nearly always right: stop when it keeps all the melds it can
+    if (best.k >= this.mostKept()) return { steps: stepsOf(best), kept: best.k };
     let layer = new Map<number | string, Node[]>([['', [root]]]);
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
@@ -102,9 +104,39 @@ export class KeepSearch {
       }
     }
     for (const group of layer.values()) for (const node of group) if (node.k > best.k) best = node;
-    const steps: Step[] = [];
-    for (let n: Node | null = best; n !== null; n = n.prev) if (n.step !== null) steps.push(n.step);
-    return { steps: steps.reverse(), kept: best.k };
+    return { steps: stepsOf(best), kept: best.k };
+  }
+
+  /**
+   * At most how many table melds a best layout keeps, by a quick test: all of
+   * them only when the hand's cards could make the best total by themselves
+   * (each card counted when the hand's own cards and jokers could meld it).
+   */
+  private mostKept(): number {
+    const { model } = this;
+    const all =
+      model.runs.length +
+      model.groupsAt.reduce((n, classes) => n + classes.reduce((m, c) => m + c.melds.length, 0), 0);
+    const jokers = model.handJokers;
+    const hand = (s: number, v: number) => (v >= 1 && v <= TOP ? model.hand[faceIndex(s, v)]! : 0);
+    let most = jokers * (model.cardWeight + model.jokerPoints);
+    for (let v = 1; v <= TOP; v++) {
+      for (let s = 0; s < 4; s++) {
+        const n = hand(s, v);
+        if (n === 0) continue;
+        let others = 0;
+        for (let o = 0; o < 4; o++) if (o !== s && hand(o, v) > 0) others++;
+        let melds = others + jokers >= 2;
+        for (let first = v - 2; !melds && first <= v; first++) {
+          if (first < 1 || first + 2 > TOP) continue;
+          let missing = 0;
+          for (let w = first; w < first + 3; w++) if (w !== v && hand(s, w) === 0) missing++;
+          melds = missing <= jokers;
+        }
+        if (melds) most += n * (model.cardWeight + v);
+      }
+    }
+    return most >= this.target ? all : all - 1;
   }
 
   /** A best layout found without backtracking: at each step the first move from which one is reachable. */
@@ -265,4 +297,11 @@ function dominated(a: Node, b: Node, groups: boolean): boolean {
     for (const id of y) if (!x.includes(id)) return false;
   }
   return true;
+}
+
+/** The steps from the root to a node. */
+function stepsOf(node: Node): Step[] {
+  const steps: Step[] = [];
+  for (let n: Node | null = node; n !== null; n = n.prev) if (n.step !== null) steps.push(n.step);
+  return steps.reverse();
 }

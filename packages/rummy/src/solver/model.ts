@@ -69,9 +69,9 @@ export interface Model {
   /** The opening threshold (opening mode), 0 otherwise. */
   readonly threshold: number;
   /** Table cards per face: they must all be laid again. */
-  readonly table: Int32Array;
+  readonly table: readonly number[];
   /** Hand cards per face: any of them may be laid. */
-  readonly hand: Int32Array;
+  readonly hand: readonly number[];
   readonly tableJokers: number;
   readonly handJokers: number;
   readonly jokers: number;
@@ -119,8 +119,8 @@ export function buildModel(
   rules: RulesConfig,
 ): Model {
   const opening = !opened;
-  const tableCounts = new Int32Array(64);
-  const handCounts = new Int32Array(64);
+  const tableCounts: number[] = new Array(64).fill(0);
+  const handCounts: number[] = new Array(64).fill(0);
   let tableJokers = 0;
   let handJokers = 0;
   let regularPoints = 0;

@@ -145,8 +145,9 @@ function describe(
   optimal: boolean,
   stats: SolveStats,
 ): PlaySolution {
+  const layoutKeys = layout.map((meld) => sortedKey(meld.cards));
   const left = new Map<string, number>();
-  for (const meld of layout) left.set(sortedKey(meld.cards), (left.get(sortedKey(meld.cards)) ?? 0) + 1);
+  for (const key of layoutKeys) left.set(key, (left.get(key) ?? 0) + 1);
   const keptMelds: TableMeld[] = [];
   const changedMelds: TableMeld[] = [];
   for (const meld of before) {
@@ -157,11 +158,10 @@ function describe(
       keptMelds.push(meld);
     } else changedMelds.push(meld);
   }
-  const newMelds = layout.filter((meld) => {
-    const key = sortedKey(meld.cards);
-    const n = left.get(key) ?? 0;
+  const newMelds = layout.filter((_, i) => {
+    const n = left.get(layoutKeys[i]!) ?? 0;
     if (n === 0) return false;
-    left.set(key, n - 1);
+    left.set(layoutKeys[i]!, n - 1);
     return true;
   });
   const pointsLaid = handPenalty(laid, rules.jokerPenalty);

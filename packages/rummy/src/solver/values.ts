@@ -45,6 +45,22 @@ export interface State {
   open: number;
 }
 
+/**
+ * One state object per level (value * 5 + stage) for the moves: levels only
+ * grow along a path, so the moves of one state can share it, and as no search
+ * runs inside another, every search shares them. Callers that keep a move's
+ * state must copy it (see `ValueSearch.copy`).
+ */
+const scratch: State[] = Array.from({ length: LEVELS }, () => ({
+  v: 0,
+  stage: 0,
+  c: [0, 0, 0, 0],
+  u: 0,
+  real: 0,
+  most: 0,
+  open: 0,
+}));
+
 export class ValueSearch {
   readonly triples: Triples;
   readonly options: OptionTable;
@@ -60,16 +76,10 @@ export class ValueSearch {
    * Upper bound of the points still to come, by value * 5 + stage: the hand
    * cards not decided yet (those no meld could hold left out).
    */
-  private readonly ahead: Float64Array;
+  private readonly ahead: number[];
   private readonly jokerGain: number;
   private rootValue: number | null = null;
   private readonly tick: () => void;
-  /**
-   * One state object per level (value * 5 + stage) for the moves: levels only
-   * grow along a path, so the moves of one state can share it. Callers that
-   * keep a move's state must copy it (see `copy`).
-   */
-  private readonly scratch: State[];
 
   constructor(
     readonly model: Model,
@@ -84,7 +94,7 @@ export class ValueSearch {
     this.numericKeys = this.radix.reduce((a, b) => a * b, LEVELS) < Number.MAX_SAFE_INTEGER;
     this.memo = this.numericKeys ? NumberMemo.take() : new Map();
     this.feasible = new Feasibility(model, this.options, this.tick);
-    this.ahead = new Float64Array((TOP + 2) * 5);
+    this.ahead = new Array((TOP + 2) * 5).fill(0);
     let gain = 0;
     for (let v = TOP; v >= 1; v--) {
       this.ahead[v * 5 + 4] = gain;
@@ -94,15 +104,6 @@ export class ValueSearch {
       }
     }
     this.jokerGain = model.handJokers * (model.cardWeight + model.jokerPoints);
-    this.scratch = Array.from({ length: (TOP + 2) * 5 }, () => ({
-      v: 0,
-      stage: 0,
-      c: [0, 0, 0, 0],
-      u: 0,
-      real: 0,
-      most: 0,
-      open: 0,
-    }));
   }
 
   /** Whether the regular cards set aside for groups at a value fit into groups with `jokers` jokers. */
@@ -165,7 +166,7 @@ export class ValueSearch {
       const need = Math.ceil(this.feasible.demandBesides(v, 4, s.c) / 2);
       for (let j = model.jokers - s.u - need; j >= 0; j--) {
         if (!this.feasible.groupsFit(s.real, s.most, j)) continue;
-        const next = this.scratch[(v + 1) * 5]!;
+        const next = scratch[(v + 1) * 5]!;
         next.v = v + 1;
         next.stage = 0;
         for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
@@ -193,7 +194,7 @@ export class ValueSearch {
       const real = s.real + g;
       const most = Math.max(g, s.most);
       if (!this.feasible.canFinish(v, stage + 1, real, most, left - jokers)) continue;
-      const next = this.scratch[v * 5 + stage + 1]!;
+      const next = scratch[v * 5 + stage + 1]!;
       next.v = v;
       next.stage = stage + 1;
       for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
@@ -230,7 +231,7 @@ export class ValueSearch {
     let upper = NONE;
     if (stage === 4) {
       const need = Math.ceil(this.feasible.demandBesides(v, 4, s.c) / 2);
-      const next = this.scratch[(v + 1) * 5]!;
+      const next = scratch[(v + 1) * 5]!;
       const most = this.ahead[(v + 1) * 5]! + this.jokerGain;
       for (let j = model.jokers - s.u - need; j >= 0; j--) {
         if (!this.feasible.groupsFit(s.real, s.most, j)) continue;
@@ -268,7 +269,7 @@ export class ValueSearch {
       const weight = model.cardWeight + v;
       const others = this.feasible.demandBesides(v, stage, s.c);
       const ahead = this.ahead[v * 5 + stage + 1]! + this.jokerGain;
-      const next = this.scratch[v * 5 + stage + 1]!;
+      const next = scratch[v * 5 + stage + 1]!;
       for (let o = 0; o < rows.length; o += STRIDE) {
         const jokers = rows[o + O_JOKERS]!;
         const used = rows[o + O_REAL]!;
@@ -330,6 +331,7 @@ export class ValueSearch {
 
   /** Hands the memo on to the next search: this one must not be used any more. */
   release(): void {
+    this.feasible.release();
     if (this.memo instanceof NumberMemo) NumberMemo.giveBack(this.memo);
   }
 
