@@ -61,6 +61,16 @@ const scratch: State[] = Array.from({ length: LEVELS }, () => ({
   open: 0,
 }));
 
+/**
+ * The jokers the groups of a value may take, `left` jokers left and the suits
+ * needing `demand` halves: after the last suit every demand is for later
+ * values, so the groups get only what it leaves; before, a suit's demand may
+ * count group cards of this value, and the groups may take all.
+ */
+function groupJokers(stage: number, left: number, demand: number): number {
+  return stage === 3 ? (2 * left - demand) >> 1 : left;
+}
+
 export class ValueSearch {
   readonly triples: Triples;
   readonly options: OptionTable;
@@ -189,11 +199,13 @@ export class ValueSearch {
       const used = rows[o + O_REAL]!;
       const out = rows[o + O_OUT]!;
       // the jokers the suits will need at the least (in halves)
-      if (others + this.feasible.demand(stage, v + 1, out) > 2 * (left - jokers)) continue;
+      const demand = others + this.feasible.demand(stage, v + 1, out);
+      if (demand > 2 * (left - jokers)) continue;
       const g = rows[o + O_GROUP]!;
       const real = s.real + g;
       const most = Math.max(g, s.most);
-      if (!this.feasible.canFinish(v, stage + 1, real, most, left - jokers)) continue;
+      if (!this.feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left - jokers, demand)))
+        continue;
       const next = scratch[v * 5 + stage + 1]!;
       next.v = v;
       next.stage = stage + 1;
@@ -274,11 +286,13 @@ export class ValueSearch {
         const jokers = rows[o + O_JOKERS]!;
         const used = rows[o + O_REAL]!;
         const out = rows[o + O_OUT]!;
-        if (others + this.feasible.demand(stage, v + 1, out) > 2 * (left - jokers)) continue;
+        const demand = others + this.feasible.demand(stage, v + 1, out);
+        if (demand > 2 * (left - jokers)) continue;
         const g = rows[o + O_GROUP]!;
         const real = s.real + g;
         const most = Math.max(g, s.most);
-        if (!this.feasible.canFinish(v, stage + 1, real, most, left - jokers)) continue;
+        if (!this.feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left - jokers, demand)))
+          continue;
         const gain = (used - mandatory) * weight;
         const floor = Math.max(best, bound);
         if (gain + ahead <= floor) {
