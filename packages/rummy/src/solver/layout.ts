@@ -61,6 +61,7 @@ export function replay(model: Model, steps: readonly Step[]): { kept: number[]; 
     if (step.type === 'jokers') {
       // the table groups these cards can make as they are, then the other groups
       const classes = model.groupsAt[step.value]!;
+      if (classes.length === 0 && step.count === 0 && grouped.every((n) => n === 0)) continue;
       const keep = keptGroups(classes, grouped, step.count);
       if (keep === null) throw new Error(`solver: the plan's groups of value ${step.value} do not fit`);
       let jokers = step.count;
@@ -73,21 +74,23 @@ export function replay(model: Model, steps: readonly Step[]): { kept: number[]; 
       shapes.push(...groups(step.value, grouped, jokers));
       grouped.fill(0);
     } else {
-      const { value: v, suit: s } = step;
-      const row = step.rows.subarray(step.at);
+      const { value: v, suit: s, rows, at } = step;
       const [len1, len2, len3] = open[s] as [OpenRun[], OpenRun[], OpenRun[]];
-      // ordinary runs first: they are the ones the option row speaks of
-      const going = len3.length - row[O_KEEP3]!;
-      for (const run of len3.splice(0, going)) finish(run);
-      const cont = [...len1, ...len2, ...len3];
-      for (let i = 0; i < cont.length; i++) extend(cont[i]!, i < row[O_JOKER_CONT]!);
-      open[s] = [[], [], []];
-      for (const run of cont) byLength(s, run);
-      for (let i = 0; i < row[O_NEW0]!; i++) byLength(s, newRun(s, v, 0));
-      for (let i = 0; i < row[O_NEW1]!; i++) byLength(s, newRun(s, v, 1));
-      if (row[O_NEW2]! > 0)
-        for (const lead of spreadLead(row[O_NEW2]!, row[O_LEAD2]!)) byLength(s, newRun(s, v, lead));
-      grouped[s]! += row[O_GROUP]!;
+      if (len1.length + len2.length + len3.length > 0) {
+        // ordinary runs first: they are the ones the option row speaks of
+        const going = len3.length - rows[at + O_KEEP3]!;
+        for (const run of len3.splice(0, going)) finish(run);
+        const cont = [...len1, ...len2, ...len3];
+        for (let i = 0; i < cont.length; i++) extend(cont[i]!, i < rows[at + O_JOKER_CONT]!);
+        open[s] = [[], [], []];
+        for (const run of cont) byLength(s, run);
+      }
+      for (let i = 0; i < rows[at + O_NEW0]!; i++) byLength(s, newRun(s, v, 0));
+      for (let i = 0; i < rows[at + O_NEW1]!; i++) byLength(s, newRun(s, v, 1));
+      if (rows[at + O_NEW2]! > 0)
+        for (const lead of spreadLead(rows[at + O_NEW2]!, rows[at + O_LEAD2]!))
+          byLength(s, newRun(s, v, lead));
+      grouped[s]! += rows[at + O_GROUP]!;
       step.tags.forEach((id, i) => {
         const choice = step.choices[i]!;
         const table = model.runs[id]!;
@@ -124,7 +127,8 @@ export function replay(model: Model, steps: readonly Step[]): { kept: number[]; 
 
 /** The groups of one value: regular cards dealt round-robin by suit, then jokers up to 3 cards, then 4. */
 function groups(value: number, counts: readonly number[], jokers: number): Shape[] {
-  const real = counts.reduce((a, b) => a + b, 0);
+  const real = counts[0]! + counts[1]! + counts[2]! + counts[3]!;
+  if (real === 0 && jokers === 0) return [];
   const m = groupCount(real, Math.max(...counts), jokers);
   if (m < 0) throw new Error(`solver: the plan's groups of value ${value} do not fit`);
   const out: number[][] = Array.from({ length: m }, () => []);

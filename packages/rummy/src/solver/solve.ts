@@ -166,16 +166,21 @@ function describe(
   });
   const pointsLaid = handPenalty(laid, rules.jokerPenalty);
   const openingPoints = opened ? null : newMelds.reduce((sum, m) => sum + scoreMeld(m.cards, m.kind), 0);
-  const lines = [
-    `Lay ${laid.length} card${laid.length === 1 ? '' : 's'} worth ${pointsLaid} points: ${laid.map(cardText).join(' ')}.`,
-  ];
-  if (openingPoints !== null)
-    lines.push(`Opening with ${openingPoints} points (${rules.openingPoints} needed).`);
-  lines.push(`New melds: ${newMelds.map(meldText).join(' | ')}.`);
-  if (changedMelds.length > 0) lines.push(`Table melds changed: ${changedMelds.map(meldText).join(' | ')}.`);
-  lines.push(`Table melds unchanged: ${keptMelds.length} of ${before.length}.`);
-  if (!optimal) lines.push('The time budget ran out: this play may not be the best.');
+  const explain = (): string => {
+    const lines = [
+      `Lay ${laid.length} card${laid.length === 1 ? '' : 's'} worth ${pointsLaid} points: ${laid.map(cardText).join(' ')}.`,
+    ];
+    if (openingPoints !== null)
+      lines.push(`Opening with ${openingPoints} points (${rules.openingPoints} needed).`);
+    lines.push(`New melds: ${newMelds.map(meldText).join(' | ')}.`);
+    if (changedMelds.length > 0)
+      lines.push(`Table melds changed: ${changedMelds.map(meldText).join(' | ')}.`);
+    lines.push(`Table melds unchanged: ${keptMelds.length} of ${before.length}.`);
+    if (!optimal) lines.push('The time budget ran out: this play may not be the best.');
+    return lines.join('\n');
+  };
   let table: Table | null = null;
+  let explanation: string | null = null;
   return {
     kind: 'play',
     optimal,
@@ -192,7 +197,11 @@ function describe(
     keptMelds,
     newMelds,
     openingPoints,
-    explanation: lines.join('\n'),
+    // written on first use, like `table`: bots playing many games never read it
+    get explanation(): string {
+      explanation ??= explain();
+      return explanation;
+    },
     stats,
   };
 }

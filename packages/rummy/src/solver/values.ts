@@ -259,6 +259,7 @@ export class ValueSearch {
         next.real = 0;
         next.most = 0;
         next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + j * v);
+        this.skipEmpty(next);
         const r = this.search(next, floor);
         if (r === NONE) continue;
         if (r > floor) {
@@ -307,6 +308,7 @@ export class ValueSearch {
         next.real = real;
         next.most = most;
         next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!);
+        this.skipEmpty(next);
         const r = this.search(next, floor - gain);
         if (r === NONE) continue;
         if (gain + r > floor) {
@@ -323,6 +325,28 @@ export class ValueSearch {
     const u = Math.max(upper, best);
     this.store(level, key, u === NONE ? NONE : u + 0.5);
     return u;
+  }
+
+  /**
+   * Moves `s` past the stages with a single move that changes nothing: a suit
+   * with no card of the value and no open run, the groups of a value without
+   * group cards. Its value stays the same, and those states need no memo
+   * entry. (The checks of the move that led here cover the ones skipped.)
+   */
+  private skipEmpty(s: State): void {
+    const { model } = this;
+    const empty = this.triples.empty;
+    while (s.v <= TOP) {
+      if (s.stage < 4) {
+        const f = faceIndex(s.stage, s.v);
+        if (model.table[f]! + model.hand[f]! !== 0 || s.c[s.stage] !== empty) return;
+        s.stage++;
+      } else {
+        if (s.real !== 0) return;
+        s.v++;
+        s.stage = 0;
+      }
+    }
   }
 
   /** A copy of a state, to keep beyond the move that produced it. */
