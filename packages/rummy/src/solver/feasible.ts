@@ -117,7 +117,8 @@ export class Feasibility {
     );
     const free = this.groupFree[f]!;
     known = INFEASIBLE;
-    for (let o = 0; o < rows.length && known > 0; o += STRIDE) {
+    // backwards: the rows with fewer jokers come last, and a demand of 0 ends the loop
+    for (let o = rows.length - STRIDE; o >= 0 && known > 0; o -= STRIDE) {
       const jokers = 2 * rows[o + O_JOKERS]!;
       if (jokers >= known) continue;
       const group = rows[o + O_GROUP]!;

@@ -80,6 +80,9 @@ interface Partial {
   startsEnd: boolean[];
 }
 
+/** `KeepMoves.diveOrder` by option rows and by table cards of the face in groups. */
+const diveOrders = new WeakMap<Int32Array, number[][]>();
+
 export class KeepMoves {
   /** While diving, moves are tried in the order that looks most like the table. */
   diving = false;
@@ -263,8 +266,16 @@ export class KeepMoves {
    * table has in groups, few new runs, few runs stopped, then the most
    * regular cards.
    */
-  private diveOrder(rows: Int32Array, f: number): number[] {
+  private diveOrder(rows: Int32Array, f: number): readonly number[] {
     const groups = this.inGroups[f]!;
+    // the rows are shared by every solve, and so can their orders be
+    let orders = diveOrders.get(rows);
+    if (orders === undefined) {
+      orders = [];
+      diveOrders.set(rows, orders);
+    }
+    const known = orders[groups];
+    if (known !== undefined) return known;
     const order: number[] = [];
     for (let o = 0; o < rows.length; o += STRIDE) order.push(o);
     const cost = (o: number) =>
@@ -273,7 +284,9 @@ export class KeepMoves {
       rows[o + O_NEW1]! +
       rows[o + O_NEW2]! -
       rows[o + O_KEEP3]!;
-    return order.sort((a, b) => cost(a) - cost(b) || rows[b + O_REAL]! - rows[a + O_REAL]!);
+    order.sort((a, b) => cost(a) - cost(b) || rows[b + O_REAL]! - rows[a + O_REAL]!);
+    orders[groups] = order;
+    return order;
   }
 
   /** The other runs and the group cards of the suit, from the option table. */
