@@ -143,8 +143,18 @@ export class KeepSearch {
   private dive(root: Node): Node {
     this.moves.diving = true;
     let node = root;
+    const empty = this.values.triples.empty;
+    const { model } = this;
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
+        // a suit without cards or runs here, or a value without group cards, has one move, which changes nothing
+        if (s === 4) {
+          if (node.grouped.every((n) => n === 0)) continue;
+        } else {
+          const f = faceIndex(s, v);
+          if (model.table[f]! + model.hand[f]! === 0 && node.gen[s] === empty && node.tags[s]!.length === 0)
+            continue;
+        }
         let found: Node | null = null;
         const at = s === 4 ? v + 1 : v;
         const stage = s === 4 ? 0 : s + 1;
