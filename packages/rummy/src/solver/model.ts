@@ -95,6 +95,9 @@ export interface Model {
   readonly groupsAt: readonly (readonly GroupClass[])[];
 }
 
+/** The empty list of `runsFrom` and `groupsAt`, never written. */
+const NO_MELDS: never[] = [];
+
 /** Order of table runs that keeps the runs of one class next to each other. */
 export function byClass(a: TableRun, b: TableRun): number {
   return a.cls - b.cls || a.id - b.id;
@@ -132,8 +135,9 @@ export function buildModel(
     }
   }
   const runs: TableRun[] = [];
-  const runsFrom: TableRun[][] = Array.from({ length: 64 }, () => []);
-  const groupsAt: GroupClass[][] = Array.from({ length: TOP + 2 }, () => []);
+  // most faces start no table run and most values hold no table group: they share one empty list
+  const runsFrom: TableRun[][] = new Array(64).fill(NO_MELDS);
+  const groupsAt: GroupClass[][] = new Array(TOP + 2).fill(NO_MELDS);
   if (!opening) {
     const runClasses = new Map<string, number>();
     const groupClasses = new Map<string, GroupClass & { melds: number[] }>();
@@ -157,6 +161,7 @@ export function buildModel(
         if (cls === undefined) {
           cls = { value, suitMask, jokers, melds: [] };
           groupClasses.set(key, cls);
+          if (groupsAt[value] === NO_MELDS) groupsAt[value] = [];
           groupsAt[value]!.push(cls);
         }
         cls.melds.push(index);
@@ -166,9 +171,12 @@ export function buildModel(
       let lead = 0;
       let first = 0;
       let suit = 0;
+      // the shape: suit, first value, and a bit per position for the jokers
+      let pattern = 0;
       meld.cards.forEach((card, i) => {
         if (isJoker(card)) {
           slots[values[i]!] = JOKER;
+          pattern |= 1 << i;
           if (first === 0) lead++;
         } else {
           slots[values[i]!] = REAL;
@@ -178,16 +186,18 @@ export function buildModel(
           }
         }
       });
-      const shape = `${suit}/${values[0]}/${slots.join('')}`;
+      const shape = `${suit}/${values[0]}/${meld.cards.length}/${pattern}`;
       const cls = runClasses.get(shape) ?? runs.length;
       runClasses.set(shape, cls);
       const end = values[values.length - 1]!;
       const run: TableRun = { id: runs.length, meld: index, suit, first, lead, end, slots, cls };
       runs.push(run);
-      runsFrom[faceIndex(suit, first)]!.push(run);
+      const f = faceIndex(suit, first);
+      if (runsFrom[f] === NO_MELDS) runsFrom[f] = [];
+      runsFrom[f]!.push(run);
     });
   }
-  for (const list of runsFrom) list.sort(byClass);
+  for (const list of runsFrom) if (list.length > 1) list.sort(byClass);
   let maxCopies = 0;
   for (let i = 0; i < 64; i++) maxCopies = Math.max(maxCopies, tableCounts[i]! + handCounts[i]!);
   const jokerPoints = Math.min(rules.jokerPenalty, regularPoints + 1);
