@@ -3,7 +3,11 @@
  * 2 jokers; hands up to 20 cards, tables up to 80 cards), next to the integer
  * program (HiGHS) on the same positions.
  *
- *   npx tsx --conditions=@tabula/source packages/rummy/bench/solver.ts [positions] [ilp positions]
+ * Both are timed the same way, one after the other: a pass over the
+ * positions first to warm up, then `repeats` timed passes; a position's time
+ * is the median of its passes, so that a pause of the machine does not count.
+ *
+ *   npx tsx --conditions=@tabula/source packages/rummy/bench/solver.ts [positions] [ilp positions] [repeats]
  */
 import { solve } from '../src/index.js';
 import { ilpWeighted, loadHighs } from '../test/solver/ilp.js';
@@ -11,6 +15,7 @@ import { type Position, roundPositions } from '../test/solver/positions.js';
 
 const count = Number(process.argv[2] ?? 2000);
 const ilpCount = Number(process.argv[3] ?? 150);
+const repeats = Number(process.argv[4] ?? 3);
 
 /** Positions from seeded rounds of 2 to 4 players who play now and then, so that hands and tables grow. */
 function positions(n: number): Position[] {
@@ -49,17 +54,23 @@ console.log(
   `${all.length} positions: hands up to ${Math.max(...all.map((p) => p.hand.length))} cards, tables up to ${Math.max(...tableSizes)} cards (mean ${(tableSizes.reduce((a, b) => a + b, 0) / all.length).toFixed(1)}), ${all.filter((p) => p.opened).length} after opening`,
 );
 
-// warm up, then time every position once
-for (const p of all.slice(0, 200)) solve(p);
-const times: number[] = [];
-let plays = 0;
-const started = performance.now();
-for (const p of all) {
-  const t = performance.now();
-  if (solve(p).kind === 'play') plays++;
-  times.push(performance.now() - t);
+/** Each item's time: a warm-up pass, then the median of `repeats` timed passes. */
+function timeEach<T>(items: readonly T[], run: (item: T) => void): number[] {
+  for (const item of items) run(item);
+  const passes = items.map(() => [] as number[]);
+  for (let r = 0; r < repeats; r++) {
+    items.forEach((item, i) => {
+      const t = performance.now();
+      run(item);
+      passes[i]!.push(performance.now() - t);
+    });
+  }
+  return passes.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
 }
-const elapsed = performance.now() - started;
+
+const plays = all.filter((p) => solve(p).kind === 'play').length;
+const times = timeEach(all, (p) => solve(p));
+const elapsed = times.reduce((a, b) => a + b, 0);
 const s = summary(times);
 const big = all.map((_, i) => [tableSizes[i]!, times[i]!] as const).filter(([n]) => n >= 50);
 const bigSummary = big.length > 0 ? summary(big.map(([, t]) => t)) : null;
@@ -85,20 +96,18 @@ console.table({
 });
 
 // the integer program on an even sample of the same positions, against the solver's times above
-// (timing the solver between HiGHS calls would measure HiGHS's effect on the caches too)
+// (timed pass by pass between HiGHS passes, the solver ran about 1.5 times slower: HiGHS fills the
+// caches and the heap, so each is timed on its own)
 const highs = await loadHighs();
 const step = Math.max(1, Math.floor(all.length / ilpCount));
 const picked = all
   .map((_, i) => i)
   .filter((i) => i % step === 0)
   .slice(0, ilpCount);
-const ilpTimes: number[] = [];
-for (const i of picked) {
-  const p = all[i]!;
-  const t = performance.now();
-  ilpWeighted(highs, p.table, p.hand, p.opened, p.rules);
-  ilpTimes.push(performance.now() - t);
-}
+const ilpTimes = timeEach(
+  picked.map((i) => all[i]!),
+  (p) => ilpWeighted(highs, p.table, p.hand, p.opened, p.rules),
+);
 const solverTimes = picked.map((i) => times[i]!);
 const a = summary(solverTimes);
 const b = summary(ilpTimes);
