@@ -161,7 +161,7 @@ export class ValueSearch {
 
   /**
    * The moves from a state: each with its gain, next state and option row
-   * (its rows and offset, -1 for the groups' jokers), best
+   * (its rows and offset; no rows for the groups' jokers), best
    * gains first; `visit` returns true to stop. Runs that can no longer reach 3
    * cards and group cards that can no longer make groups are left out.
    */
