@@ -16,6 +16,20 @@ export const INFEASIBLE = 10_000;
  */
 let spare: { finish: Int8Array; demands: Int16Array } | null = null;
 
+/**
+ * The most groups cards of one value make without jokers, from the cards of
+ * each suit: g groups need 3g cards, at most g of each suit.
+ */
+export function groupsWithoutJokers(bySuit: readonly number[]): number {
+  let groups = 0;
+  for (;;) {
+    let cards = 0;
+    for (const n of bySuit) cards += Math.min(n, groups + 1);
+    if (cards < 3 * (groups + 1)) return groups;
+    groups++;
+  }
+}
+
 export class Feasibility {
   /** Regular cards of each face available (table and hand), by `faceIndex`; none past the king. */
   private readonly avail: number[] = new Array(64).fill(0);
@@ -41,14 +55,7 @@ export class Feasibility {
         const f = faceIndex(s, v);
         this.avail[f] = model.table[f]! + model.hand[f]!;
       }
-      // the most groups without jokers: g groups need 3g cards, at most g of each suit
-      let groups = 0;
-      for (;;) {
-        let cards = 0;
-        for (let s = 0; s < 4; s++) cards += Math.min(this.avail[faceIndex(s, v)]!, groups + 1);
-        if (cards < 3 * (groups + 1)) break;
-        groups++;
-      }
+      const groups = groupsWithoutJokers([0, 1, 2, 3].map((s) => this.avail[faceIndex(s, v)]!));
       for (let s = 0; s < 4; s++) {
         const f = faceIndex(s, v);
         this.groupFree[f] = Math.min(this.avail[f]!, groups);
@@ -98,8 +105,9 @@ export class Feasibility {
    * runs of the suit (regular cards available, or jokers: two halves each) or
    * into groups. A group card costs nothing up to `groupFree` cards of its face
    * and one half beyond, as the group jokers of a value are at least half the
-   * cards beyond those bounds (checked over every count of every suit). The
-   * suits' bounds add up: jokers of runs and of groups are different jokers.
+   * cards beyond those bounds (`feasible.test.ts` checks every count up to 4
+   * copies of each suit). The suits' bounds add up: jokers of runs and of
+   * groups are different jokers.
    */
   demand(s: number, v: number, t: number): number {
     if (v > TOP) return this.triples.closable(t) ? 0 : INFEASIBLE;
