@@ -5,7 +5,7 @@ describe('NumberMemo', () => {
   it('keeps values by key through growth, and a memo given back comes empty', () => {
     const memo = NumberMemo.take();
     const keys = Array.from({ length: 20_000 }, (_, i) => i * 4_294_967_311 + 7);
-    keys.forEach((key, i) => memo.set(key, i + 0.5));
+    for (const [i, key] of keys.entries()) memo.set(key, i + 0.5);
     memo.set(keys[3]!, -1);
     expect(memo.size).toBe(keys.length);
     expect(memo.get(keys[3]!)).toBe(-1);
