@@ -127,17 +127,24 @@ export class KeepMoves {
     this.clock.tick();
     const { model, values } = this;
     const real = node.grouped[0]! + node.grouped[1]! + node.grouped[2]! + node.grouped[3]!;
-    const most = Math.max(...node.grouped);
-    const counts: number[] = [];
-    for (let j = model.jokers - node.u; j >= 0; j--) counts.push(j);
-    if (this.diving) {
-      // as many jokers as the table's groups of this value hold, then as few as possible
-      const own = model.groupsAt[v]!.reduce((n, cls) => n + cls.jokers * cls.melds.length, 0);
-      counts.sort((a, b) => (a === own ? -1 : b === own ? 1 : a - b));
-    }
+    const most = Math.max(node.grouped[0]!, node.grouped[1]!, node.grouped[2]!, node.grouped[3]!);
+    const left = model.jokers - node.u;
+    // while diving: as many jokers as the table's groups of this value hold, then as few as possible;
+    // otherwise the most first (`i` counts the tries, `j` is the jokers of each)
+    const own = this.diving
+      ? model.groupsAt[v]!.reduce((n, cls) => n + cls.jokers * cls.melds.length, 0)
+      : -1;
+    const first = own >= 0 && own <= left ? 1 : 0;
     const m = this.move;
-    for (const j of counts) {
-      if (!values.groupsFit(real, most, j)) continue;
+    for (let i = 0; i <= left + first; i++) {
+      let j: number;
+      if (!this.diving) j = left - i;
+      else if (first === 1 && i === 0) j = own;
+      else {
+        j = i - first;
+        if (j === own) continue;
+      }
+      if (j > left || !values.groupsFit(real, most, j)) continue;
       m.parent = node;
       m.value = v;
       m.suit = -1;
@@ -314,7 +321,7 @@ export class KeepMoves {
     const m = this.move;
     m.tags.length = 0;
     for (const id of partial.tags) m.tags.push(id);
-    m.tags.sort((a, b) => byClass(model.runs[a]!, model.runs[b]!));
+    if (m.tags.length > 1) m.tags.sort((a, b) => byClass(model.runs[a]!, model.runs[b]!));
     const order = this.diving ? this.diveOrder(rows, f) : null;
     for (let i = 0; i < rows.length; i += STRIDE) {
       const o = order === null ? i : order[i / STRIDE]!;

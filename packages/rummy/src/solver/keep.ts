@@ -145,6 +145,14 @@ export class KeepSearch {
     let node = root;
     const empty = this.values.triples.empty;
     const { model } = this;
+    let found: Node | null = null;
+    let at = 0;
+    let stage = 0;
+    const visit: Visit = (m) => {
+      if (!this.reaches(this.state(m, at, stage), m.cp)) return false;
+      found = this.node(m);
+      return true;
+    };
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
         // a suit without cards or runs here, or a value without group cards, has one move, which changes nothing
@@ -155,14 +163,9 @@ export class KeepSearch {
           if (model.table[f]! + model.hand[f]! === 0 && node.gen[s] === empty && node.tags[s]!.length === 0)
             continue;
         }
-        let found: Node | null = null;
-        const at = s === 4 ? v + 1 : v;
-        const stage = s === 4 ? 0 : s + 1;
-        const visit: Visit = (m) => {
-          if (!this.reaches(this.state(m, at, stage), m.cp)) return false;
-          found = this.node(m);
-          return true;
-        };
+        found = null;
+        at = s === 4 ? v + 1 : v;
+        stage = s === 4 ? 0 : s + 1;
         if (s === 4) this.moves.close(node, v, visit);
         else this.moves.suit(node, v, s, visit);
         if (found === null) throw new Error('solver: the second search lost the best layout');

@@ -82,7 +82,9 @@ export function replay(model: Model, steps: readonly Step[]): { kept: number[]; 
         for (const run of len3.splice(0, going)) finish(run);
         const cont = [...len1, ...len2, ...len3];
         for (let i = 0; i < cont.length; i++) extend(cont[i]!, i < rows[at + O_JOKER_CONT]!);
-        open[s] = [[], [], []];
+        len1.length = 0;
+        len2.length = 0;
+        len3.length = 0;
         for (const run of cont) byLength(s, run);
       }
       for (let i = 0; i < rows[at + O_NEW0]!; i++) byLength(s, newRun(s, v, 0));

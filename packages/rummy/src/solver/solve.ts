@@ -129,8 +129,23 @@ function position(input: SolvePosition): {
   return { table, hand, opened: input.opened, rules };
 }
 
-function sortedKey(cards: readonly string[]): string {
-  return cards.slice().sort().join(',');
+/** Whether two melds hold the same cards, backs included, in any order. */
+function sameCards(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  // a kept meld is copied as it was: the same order
+  if (a.every((card, i) => card === b[i])) return true;
+  const count = (list: readonly string[], card: string) => list.reduce((n, c) => (c === card ? n + 1 : n), 0);
+  return a.every((card) => count(a, card) === count(b, card));
+}
+
+/** Table melds found unchanged in a layout, each matched to a meld of the layout not matched before. */
+function keptIn(before: readonly TableMeld[], layout: readonly TableMeld[]): boolean[] {
+  const matched = layout.map(() => false);
+  return before.map((meld) => {
+    const i = layout.findIndex((other, j) => !matched[j] && sameCards(meld.cards, other.cards));
+    if (i >= 0) matched[i] = true;
+    return i >= 0;
+  });
 }
 
 const meldText = (m: TableMeld) => m.cards.map(cardText).join(' ');
@@ -145,25 +160,11 @@ function describe(
   optimal: boolean,
   stats: SolveStats,
 ): PlaySolution {
-  const layoutKeys = layout.map((meld) => sortedKey(meld.cards));
-  const left = new Map<string, number>();
-  for (const key of layoutKeys) left.set(key, (left.get(key) ?? 0) + 1);
-  const keptMelds: TableMeld[] = [];
-  const changedMelds: TableMeld[] = [];
-  for (const meld of before) {
-    const key = sortedKey(meld.cards);
-    const n = left.get(key) ?? 0;
-    if (n > 0) {
-      left.set(key, n - 1);
-      keptMelds.push(meld);
-    } else changedMelds.push(meld);
-  }
-  const newMelds = layout.filter((_, i) => {
-    const n = left.get(layoutKeys[i]!) ?? 0;
-    if (n === 0) return false;
-    left.set(layoutKeys[i]!, n - 1);
-    return true;
-  });
+  const kept = keptIn(before, layout);
+  const keptMelds = before.filter((_, i) => kept[i]);
+  const changedMelds = before.filter((_, i) => !kept[i]);
+  const stayed = keptIn(layout, keptMelds);
+  const newMelds = layout.filter((_, i) => !stayed[i]);
   const pointsLaid = handPenalty(laid, rules.jokerPenalty);
   const openingPoints = opened ? null : newMelds.reduce((sum, m) => sum + scoreMeld(m.cards, m.kind), 0);
   const explain = (): string => {
