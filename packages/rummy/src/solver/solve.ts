@@ -16,6 +16,7 @@ import { deal, replay } from './layout.js';
 import { buildModel, isJoker, rankOf } from './model.js';
 import { Clock, type Step, Timeout } from './plan.js';
 import { ValueSearch } from './values.js';
+import { walk } from './walk.js';
 
 /** A position to solve: the table, the player's hand, whether they have opened, the rules. */
 export interface SolvePosition {
@@ -262,7 +263,7 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     if (steps === null) {
       // the best value is known: reading a plan off the memo is short and must not be cut
       clock.stop();
-      steps = values.walk()!;
+      steps = walk(values)!;
     }
     const { kept, shapes } = replay(model, steps);
     const dealt = deal(opened ? table : [], hand, kept, shapes);

@@ -28,7 +28,7 @@ import {
   STRIDE,
   type Triples,
 } from './options.js';
-import type { Clock, Step } from './plan.js';
+import type { Clock } from './plan.js';
 
 export const NONE = Number.NEGATIVE_INFINITY;
 /** Levels of states: value * 5 + stage. */
@@ -46,10 +46,9 @@ export interface State {
 }
 
 /**
- * One state object per level (value * 5 + stage) for the moves: levels only
- * grow along a path, so the moves of one state can share it, and as no search
- * runs inside another, every search shares them. Callers that keep a move's
- * state must copy it (see `ValueSearch.copy`).
+ * One state object per level (value * 5 + stage) for the moves of `search`:
+ * levels only grow along a path, so the moves of one state can share it, and
+ * as no search runs inside another, every search shares them.
  */
 const scratch: State[] = Array.from({ length: LEVELS }, () => ({
   v: 0,
@@ -67,7 +66,7 @@ const scratch: State[] = Array.from({ length: LEVELS }, () => ({
  * values, so the groups get only what it leaves; before, a suit's demand may
  * count group cards of this value, and the groups may take all.
  */
-function groupJokers(stage: number, left: number, demand: number): number {
+export function groupJokers(stage: number, left: number, demand: number): number {
   return stage === 3 ? (2 * left - demand) >> 1 : left;
 }
 
@@ -81,7 +80,7 @@ export class ValueSearch {
   private readonly memo: NumberMemo | Map<string, number>;
   private readonly radix: number[];
   private readonly numericKeys: boolean;
-  private readonly feasible: Feasibility;
+  readonly feasible: Feasibility;
   /**
    * Upper bound of the points still to come, by value * 5 + stage: the hand
    * cards not decided yet (those no meld could hold left out).
@@ -89,7 +88,7 @@ export class ValueSearch {
   private readonly ahead: number[];
   private readonly jokerGain: number;
   private rootValue: number | null = null;
-  private readonly tick: () => void;
+  readonly tick: () => void;
 
   constructor(
     readonly model: Model,
@@ -160,66 +159,6 @@ export class ValueSearch {
   }
 
   /**
-   * The moves from a state: each with its gain, next state and option row
-   * (its rows and offset; no rows for the groups' jokers), best
-   * gains first; `visit` returns true to stop. Runs that can no longer reach 3
-   * cards and group cards that can no longer make groups are left out.
-   */
-  children(
-    s: State,
-    visit: (gain: number, next: State, rows: Int32Array | null, at: number) => boolean,
-  ): void {
-    const { model } = this;
-    const { v, stage } = s;
-    const threshold = model.threshold;
-    if (stage === 4) {
-      const need = Math.ceil(this.feasible.demandBesides(v, 4, s.c) / 2);
-      for (let j = model.jokers - s.u - need; j >= 0; j--) {
-        if (!this.feasible.groupsFit(s.real, s.most, j)) continue;
-        const next = scratch[(v + 1) * 5]!;
-        next.v = v + 1;
-        next.stage = 0;
-        for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
-        next.u = s.u + j;
-        next.real = 0;
-        next.most = 0;
-        next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + j * v);
-        if (visit(0, next, null, -1)) return;
-      }
-      return;
-    }
-    const f = faceIndex(stage, v);
-    const mandatory = model.table[f]!;
-    const left = model.jokers - s.u;
-    const rows = this.options.fitting(v, mandatory + model.hand[f]!, s.c[stage]!, mandatory, left, this.tick);
-    const weight = model.cardWeight + v;
-    const others = this.feasible.demandBesides(v, stage, s.c);
-    for (let o = 0; o < rows.length; o += STRIDE) {
-      const jokers = rows[o + O_JOKERS]!;
-      const used = rows[o + O_REAL]!;
-      const out = rows[o + O_OUT]!;
-      // the jokers the suits will need at the least (in halves)
-      const demand = others + this.feasible.demand(stage, v + 1, out);
-      if (demand > 2 * (left - jokers)) continue;
-      const g = rows[o + O_GROUP]!;
-      const real = s.real + g;
-      const most = Math.max(g, s.most);
-      if (!this.feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left - jokers, demand)))
-        continue;
-      const next = scratch[v * 5 + stage + 1]!;
-      next.v = v;
-      next.stage = stage + 1;
-      for (let i = 0; i < 4; i++) next.c[i] = s.c[i]!;
-      next.c[stage] = out;
-      next.u = s.u + jokers;
-      next.real = real;
-      next.most = most;
-      next.open = threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!);
-      if (visit((used - mandatory) * weight, next, rows, o)) return;
-    }
-  }
-
-  /**
    * The best value reachable from `s` when it is greater than `bound`;
    * otherwise an upper bound of it that is at most `bound`.
    */
@@ -235,7 +174,7 @@ export class ValueSearch {
       if (known - 0.5 <= bound) return known - 0.5;
     }
     this.clock.tick();
-    // the moves of `children`, written out here: this is the hot loop
+    // the moves of `movesFrom` (walk.ts), written out here: this is the hot loop
     const { model } = this;
     const { v, stage } = s;
     const threshold = model.threshold;
@@ -349,11 +288,6 @@ export class ValueSearch {
     }
   }
 
-  /** A copy of a state, to keep beyond the move that produced it. */
-  static copy(s: State): State {
-    return { v: s.v, stage: s.stage, c: s.c.slice(), u: s.u, real: s.real, most: s.most, open: s.open };
-  }
-
   /** The memo entry of a state, NaN when there is none. */
   private lookup(level: number, key: number | string): number {
     const memo = this.memo;
@@ -376,42 +310,5 @@ export class ValueSearch {
   /** States with a memo entry. */
   get states(): number {
     return this.memo.size;
-  }
-
-  /**
-   * A plan reaching the best value: at each state the first move whose value
-   * adds up. It keeps no table meld on purpose (see `keep.ts` for that).
-   */
-  walk(): Step[] | null {
-    let current = this.root();
-    if (current === NONE) return null;
-    const steps: Step[] = [];
-    let s = this.rootState();
-    while (s.v <= TOP) {
-      let found = false;
-      this.children(s, (gain, next, rows, at) => {
-        if (this.search(next, current - gain - 1) !== current - gain) return false;
-        if (rows === null) steps.push({ type: 'jokers', value: s.v, count: next.u - s.u });
-        else {
-          steps.push({
-            type: 'suit',
-            value: s.v,
-            suit: s.stage,
-            tags: [],
-            choices: [],
-            starts: [],
-            startsEnd: [],
-            rows,
-            at,
-          });
-        }
-        current -= gain;
-        s = ValueSearch.copy(next);
-        found = true;
-        return true;
-      });
-      if (!found) throw new Error(`solver: no move adds up at value ${s.v}, stage ${s.stage}`);
-    }
-    return steps;
   }
 }

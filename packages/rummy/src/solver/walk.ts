@@ -1,0 +1,112 @@
+/**
+ * Reading a plan off a finished first search: from the first state, at each
+ * state the first move whose value adds up to what is left. The plan keeps no
+ * table meld on purpose (see `keep.ts` for that).
+ */
+import { faceIndex, TOP } from './model.js';
+import { O_GROUP, O_JOKERS, O_OPEN, O_OUT, O_REAL, STRIDE } from './options.js';
+import type { Step } from './plan.js';
+import { groupJokers, NONE, type State, type ValueSearch } from './values.js';
+
+/** A plan reaching the best value of the search; null when there is no layout. */
+export function walk(values: ValueSearch): Step[] | null {
+  let current = values.root();
+  if (current === NONE) return null;
+  const steps: Step[] = [];
+  let s = values.rootState();
+  while (s.v <= TOP) {
+    let found = false;
+    movesFrom(values, s, (gain, next, rows, at) => {
+      if (values.search(next, current - gain - 1) !== current - gain) return false;
+      if (rows === null) steps.push({ type: 'jokers', value: s.v, count: next.u - s.u });
+      else {
+        steps.push({
+          type: 'suit',
+          value: s.v,
+          suit: s.stage,
+          tags: [],
+          choices: [],
+          starts: [],
+          startsEnd: [],
+          rows,
+          at,
+        });
+      }
+      current -= gain;
+      s = next;
+      found = true;
+      return true;
+    });
+    if (!found) throw new Error(`solver: no move adds up at value ${s.v}, stage ${s.stage}`);
+  }
+  return steps;
+}
+
+/**
+ * The moves from a state, as `ValueSearch.search` tries them: each with its
+ * gain, next state (a new object) and option row (its rows and offset; no
+ * rows for the groups' jokers), best gains first; `visit` returns true to
+ * stop. Moves the search's tests rule out are left out.
+ */
+function movesFrom(
+  values: ValueSearch,
+  s: State,
+  visit: (gain: number, next: State, rows: Int32Array | null, at: number) => boolean,
+): void {
+  const { model, feasible } = values;
+  const { v, stage } = s;
+  const threshold = model.threshold;
+  if (stage === 4) {
+    const need = Math.ceil(feasible.demandBesides(v, 4, s.c) / 2);
+    for (let j = model.jokers - s.u - need; j >= 0; j--) {
+      if (!feasible.groupsFit(s.real, s.most, j)) continue;
+      const next: State = {
+        v: v + 1,
+        stage: 0,
+        c: s.c.slice(),
+        u: s.u + j,
+        real: 0,
+        most: 0,
+        open: threshold === 0 ? 0 : Math.min(threshold, s.open + j * v),
+      };
+      if (visit(0, next, null, -1)) return;
+    }
+    return;
+  }
+  const f = faceIndex(stage, v);
+  const mandatory = model.table[f]!;
+  const left = model.jokers - s.u;
+  const rows = values.options.fitting(
+    v,
+    mandatory + model.hand[f]!,
+    s.c[stage]!,
+    mandatory,
+    left,
+    values.tick,
+  );
+  const weight = model.cardWeight + v;
+  const others = feasible.demandBesides(v, stage, s.c);
+  for (let o = 0; o < rows.length; o += STRIDE) {
+    const jokers = rows[o + O_JOKERS]!;
+    const out = rows[o + O_OUT]!;
+    // the jokers the suits will need at the least (in halves)
+    const demand = others + feasible.demand(stage, v + 1, out);
+    if (demand > 2 * (left - jokers)) continue;
+    const g = rows[o + O_GROUP]!;
+    const real = s.real + g;
+    const most = Math.max(g, s.most);
+    if (!feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left - jokers, demand))) continue;
+    const c = s.c.slice();
+    c[stage] = out;
+    const next: State = {
+      v,
+      stage: stage + 1,
+      c,
+      u: s.u + jokers,
+      real,
+      most,
+      open: threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!),
+    };
+    if (visit((rows[o + O_REAL]! - mandatory) * weight, next, rows, o)) return;
+  }
+}
