@@ -66,7 +66,7 @@ const scratch: State[] = Array.from({ length: LEVELS }, () => ({
  * values, so the groups get only what it leaves; before, a suit's demand may
  * count group cards of this value, and the groups may take all.
  */
-export function groupJokers(stage: number, left: number, demand: number): number {
+function groupJokers(stage: number, left: number, demand: number): number {
   return stage === 3 ? (2 * left - demand) >> 1 : left;
 }
 
@@ -158,6 +158,34 @@ export class ValueSearch {
     return this.rootValue;
   }
 
+  /** The option rows of the suit `s` decides next: those its table cards and the jokers left allow. */
+  rowsAt(s: State): Int32Array {
+    const f = faceIndex(s.stage, s.v);
+    const mandatory = this.model.table[f]!;
+    const hand = this.model.hand[f]!;
+    return this.options.fitting(
+      s.v,
+      mandatory + hand,
+      s.c[s.stage]!,
+      mandatory,
+      this.model.jokers - s.u,
+      this.tick,
+    );
+  }
+
+  /**
+   * Whether a move of the suit `s` decides leaves the suits jokers enough
+   * (`others`: the halves the other suits need; see `Feasibility.demand`),
+   * `left` jokers left after it, and the group cards of the value so far
+   * (`real`, at most `most` of one suit) a way into groups.
+   */
+  moveFits(s: State, left: number, others: number, out: number, real: number, most: number): boolean {
+    const { v, stage } = s;
+    const demand = others + this.feasible.demand(stage, v + 1, out);
+    if (demand > 2 * left) return false;
+    return this.feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left, demand));
+  }
+
   /**
    * The best value reachable from `s` when it is greater than `bound`;
    * otherwise an upper bound of it that is at most `bound`.
@@ -207,17 +235,9 @@ export class ValueSearch {
         } else if (r > upper) upper = r;
       }
     } else {
-      const f = faceIndex(stage, v);
-      const mandatory = model.table[f]!;
+      const mandatory = model.table[faceIndex(stage, v)]!;
       const left = model.jokers - s.u;
-      const rows = this.options.fitting(
-        v,
-        mandatory + model.hand[f]!,
-        s.c[stage]!,
-        mandatory,
-        left,
-        this.tick,
-      );
+      const rows = this.rowsAt(s);
       const weight = model.cardWeight + v;
       const others = this.feasible.demandBesides(v, stage, s.c);
       const ahead = this.ahead[v * 5 + stage + 1]! + this.jokerGain;
@@ -226,13 +246,10 @@ export class ValueSearch {
         const jokers = rows[o + O_JOKERS]!;
         const used = rows[o + O_REAL]!;
         const out = rows[o + O_OUT]!;
-        const demand = others + this.feasible.demand(stage, v + 1, out);
-        if (demand > 2 * (left - jokers)) continue;
         const g = rows[o + O_GROUP]!;
         const real = s.real + g;
         const most = Math.max(g, s.most);
-        if (!this.feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left - jokers, demand)))
-          continue;
+        if (!this.moveFits(s, left - jokers, others, out, real, most)) continue;
         const gain = (used - mandatory) * weight;
         const floor = Math.max(best, bound);
         if (gain + ahead <= floor) {

@@ -6,7 +6,7 @@
 import { faceIndex, TOP } from './model.js';
 import { O_GROUP, O_JOKERS, O_OPEN, O_OUT, O_REAL, STRIDE } from './options.js';
 import type { Step } from './plan.js';
-import { groupJokers, NONE, type State, type ValueSearch } from './values.js';
+import { NONE, type State, type ValueSearch } from './values.js';
 
 /** A plan reaching the best value of the search; null when there is no layout. */
 export function walk(values: ValueSearch): Step[] | null {
@@ -73,29 +73,18 @@ function movesFrom(
     }
     return;
   }
-  const f = faceIndex(stage, v);
-  const mandatory = model.table[f]!;
+  const mandatory = model.table[faceIndex(stage, v)]!;
   const left = model.jokers - s.u;
-  const rows = values.options.fitting(
-    v,
-    mandatory + model.hand[f]!,
-    s.c[stage]!,
-    mandatory,
-    left,
-    values.tick,
-  );
+  const rows = values.rowsAt(s);
   const weight = model.cardWeight + v;
   const others = feasible.demandBesides(v, stage, s.c);
   for (let o = 0; o < rows.length; o += STRIDE) {
     const jokers = rows[o + O_JOKERS]!;
     const out = rows[o + O_OUT]!;
-    // the jokers the suits will need at the least (in halves)
-    const demand = others + feasible.demand(stage, v + 1, out);
-    if (demand > 2 * (left - jokers)) continue;
     const g = rows[o + O_GROUP]!;
     const real = s.real + g;
     const most = Math.max(g, s.most);
-    if (!feasible.canFinish(v, stage + 1, real, most, groupJokers(stage, left - jokers, demand))) continue;
+    if (!values.moveFits(s, left - jokers, others, out, real, most)) continue;
     const c = s.c.slice();
     c[stage] = out;
     const next: State = {
