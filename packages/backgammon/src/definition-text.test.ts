@@ -1,26 +1,13 @@
-import { createRng, gameStreams, TabulaError } from '@tabula/core';
+import { createRng, gameStreams } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
-import { position, stateWith } from '../test/helpers.js';
+import { CUBE_OFF, CUBE_ON, position, refusal, stateWith } from '../test/helpers.js';
 import { backgammonGame as game } from './definition.js';
 import { drawBoard } from './diagram.js';
-import type { Action, TableConfig, TableState } from './table-state.js';
-
-const CUBE_ON: TableConfig = { cube: true, length: 1, crawford: false };
-const CUBE_OFF: TableConfig = { cube: false, length: 1, crawford: false };
+import type { Action, TableState } from './table-state.js';
 
 const describeAction = game.describe as NonNullable<typeof game.describe>;
 const parseAction = game.parseAction as NonNullable<typeof game.parseAction>;
 const render = game.render as NonNullable<typeof game.render>;
-
-function refusal(run: () => unknown): TabulaError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TabulaError);
-    return error as TabulaError;
-  }
-  throw new Error('expected a refusal');
-}
 
 const parseIn = (s: TableState, text: string) =>
   parseAction(text, game.view(s, s.toAct), game.legalActions(s, s.toAct as number));

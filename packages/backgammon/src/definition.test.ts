@@ -1,16 +1,13 @@
 import { Value } from '@sinclair/typebox/value';
-import { createRng, gameStreams, type Rng, TabulaError } from '@tabula/core';
+import { createRng, gameStreams, type Rng } from '@tabula/core';
 import { runConformance } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { position, stateWith } from '../test/helpers.js';
+import { CUBE_OFF, CUBE_ON, position, refusal, stateWith } from '../test/helpers.js';
 import { checkerCount, key } from './board.js';
 import { backgammonGame as game } from './definition.js';
 import { applySteps, type Step } from './moves.js';
 import { Table } from './table.js';
 import { type Action, cubeAllows, MAX_CUBE, type TableConfig, type TableState } from './table-state.js';
-
-const CUBE_ON: TableConfig = { cube: true, length: 1, crawford: false };
-const CUBE_OFF: TableConfig = { cube: false, length: 1, crawford: false };
 
 /** 15 checkers a seat, a sound cube, and the phase agreeing with who acts, the dice and the result. */
 function invariant(s: TableState): string | null {
@@ -122,16 +119,6 @@ const rngDie = (seed: number) => {
   const rng = createRng(seed);
   return { die: () => rng.int(1, 6) };
 };
-
-function refusal(run: () => unknown): TabulaError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TabulaError);
-    return error as TabulaError;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** Plays random listed actions from `state` until `stop` says so or the game ends. */
 function playUntil(seed: number, config: TableConfig, stop: (s: TableState) => boolean): TableState {

@@ -1,22 +1,11 @@
-import { TabulaError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
-import { position } from '../test/helpers.js';
+import { position, refusal } from '../test/helpers.js';
 import { publicCases } from '../test/public-fixture.js';
 import { type Board, key, start } from './board.js';
 import { applySteps, legalPlays, type Step } from './moves.js';
 import { boardAfterText, formatPlay, parsePlay, readPlayText } from './notation.js';
 
 const fixture = publicCases;
-
-function thrown(run: () => unknown): TabulaError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TabulaError);
-    return error as TabulaError;
-  }
-  throw new Error('expected a TabulaError');
-}
 
 const stepsOf = (board: Board, seat: 0 | 1, dice: [number, number]): Step[][] =>
   legalPlays(board, seat, dice).map((p) => p.steps);
@@ -39,12 +28,12 @@ describe('readPlayText', () => {
   });
 
   it('names the token it cannot read', () => {
-    expect(thrown(() => readPlayText('')).code).toBe('bad_notation');
-    expect(thrown(() => readPlayText('24/18 13-11')).message).toContain('"13-11"');
-    expect(thrown(() => readPlayText('18/24')).message).toContain('18 to 24');
-    expect(thrown(() => readPlayText('off/3')).code).toBe('bad_notation');
-    expect(thrown(() => readPlayText('30/24')).message).toContain('30 is not a point');
-    expect(thrown(() => readPlayText('8/5(5)')).message).toContain('1 to 4 times');
+    expect(refusal(() => readPlayText('')).code).toBe('bad_notation');
+    expect(refusal(() => readPlayText('24/18 13-11')).message).toContain('"13-11"');
+    expect(refusal(() => readPlayText('18/24')).message).toContain('18 to 24');
+    expect(refusal(() => readPlayText('off/3')).code).toBe('bad_notation');
+    expect(refusal(() => readPlayText('30/24')).message).toContain('30 is not a point');
+    expect(refusal(() => readPlayText('8/5(5)')).message).toContain('1 to 4 times');
   });
 });
 
@@ -66,12 +55,14 @@ describe('boardAfterText', () => {
   });
 
   it('refuses moves the board cannot make', () => {
-    expect(thrown(() => boardAfterText(start(), 0, readPlayText('bar/22'))).message).toContain(
+    expect(refusal(() => boardAfterText(start(), 0, readPlayText('bar/22'))).message).toContain(
       'no checker on the bar',
     );
-    expect(thrown(() => boardAfterText(start(), 0, readPlayText('10/4'))).message).toContain('your 10 point');
-    expect(thrown(() => boardAfterText(start(), 0, readPlayText('8/7(4)'))).code).toBe('no_such_play');
-    expect(thrown(() => boardAfterText(start(), 0, readPlayText('24/19'))).message).toContain(
+    expect(refusal(() => boardAfterText(start(), 0, readPlayText('10/4'))).message).toContain(
+      'your 10 point',
+    );
+    expect(refusal(() => boardAfterText(start(), 0, readPlayText('8/7(4)'))).code).toBe('no_such_play');
+    expect(refusal(() => boardAfterText(start(), 0, readPlayText('24/19'))).message).toContain(
       'held by the opponent',
     );
   });
@@ -123,12 +114,12 @@ describe('parsePlay', () => {
 
   it('says which plays exist when the text matches none', () => {
     const plays = stepsOf(start(), 0, [6, 1]);
-    expect(thrown(() => parsePlay('13/7 13/12', start(), 0, stepsOf(start(), 0, [6, 2]))).code).toBe(
+    expect(refusal(() => parsePlay('13/7 13/12', start(), 0, stepsOf(start(), 0, [6, 2]))).code).toBe(
       'no_such_play',
     );
-    const wrongDice = thrown(() => parsePlay('13/9 13/11', start(), 0, plays));
+    const wrongDice = refusal(() => parsePlay('13/9 13/11', start(), 0, plays));
     expect(wrongDice.code).toBe('no_such_play');
     expect(wrongDice.message).toContain('13/7 8/7');
-    expect(thrown(() => parsePlay('6/5', start(), 0, [])).message).toContain('no move is possible');
+    expect(refusal(() => parsePlay('6/5', start(), 0, [])).message).toContain('no move is possible');
   });
 });

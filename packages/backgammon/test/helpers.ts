@@ -1,4 +1,5 @@
-import { IllegalActionError } from '@tabula/core';
+import { IllegalActionError, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { expect } from 'vitest';
 import type { Board, Side } from '../src/board.js';
 import { type Dice, SequenceDice } from '../src/dice.js';
@@ -95,3 +96,6 @@ export function expectRefused(
 export function opened(config = CUBE_OFF, dice: Dice = new SequenceDice([6, 1])): TableState {
   return Table.start(Table.create(config, NAMES), dice);
 }
+
+/** The `TabulaError` a call throws (the test fails when it throws none). */
+export const refusal = (run: () => unknown): TabulaError => thrownBy(run, TabulaError);

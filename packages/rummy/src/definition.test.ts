@@ -1,20 +1,11 @@
 import { Value } from '@sinclair/typebox/value';
 import { createRng, IllegalActionError, InvalidInputError, TabulaError } from '@tabula/core';
-import { runConformance } from '@tabula/core/testing';
+import { runConformance, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { hiddenVariant, invalidActions, invariant, searchOnly, variedPlayouts } from '../test/rummy-kit.js';
 import { rummyGame as game, type RummyAction, type RummyConfig } from './definition.js';
 import { deal, draw, type RoundState } from './round.js';
 import { createDeck, DEFAULT_RULES } from './rules.js';
-
-const catchError = (fn: () => unknown): unknown => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-};
 
 describe('rummyGame conformance', () => {
   it('passes the kit over 500 seeded playouts of varied configs (500 more in definition-playouts.test.ts)', () => {
@@ -89,7 +80,7 @@ describe('setup and config', () => {
       [{ players: 2, rules: { decks: 1, jokers: 0, handSize: 27 } }, '$.players'],
     ];
     for (const [config, path] of bad) {
-      const error = catchError(() => game.setup(config as RummyConfig, createRng(1)));
+      const error = thrownBy(() => game.setup(config as RummyConfig, createRng(1)));
       expect(error, JSON.stringify(config)).toBeInstanceOf(InvalidInputError);
       expect((error as InvalidInputError).code).toBe('invalid_config');
       expect((error as InvalidInputError).path, JSON.stringify(config)).toBe(path);
@@ -167,12 +158,12 @@ describe('actions', () => {
       [0, { type: 'play', layout: [] }, 'no_card_played'],
     ];
     for (const [seat, action, code] of cases) {
-      const error = catchError(() => game.apply(start, seat, action as RummyAction, createRng(0)));
+      const error = thrownBy(() => game.apply(start, seat, action as RummyAction, createRng(0)));
       expect(error, JSON.stringify(action)).toBeInstanceOf(TabulaError);
       expect((error as TabulaError).code, JSON.stringify(action)).toBe(code);
       expect(JSON.stringify(start)).toBe(saved);
     }
-    expect(catchError(() => game.apply(start, 0, { type: 'fold' } as never, createRng(0)))).toBeInstanceOf(
+    expect(thrownBy(() => game.apply(start, 0, { type: 'fold' } as never, createRng(0)))).toBeInstanceOf(
       IllegalActionError,
     );
   });

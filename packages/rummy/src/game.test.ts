@@ -1,6 +1,7 @@
 import { TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { caught, deckFrom, melds, setUp } from '../test/game-helpers.js';
+import { deckFrom, melds, setUp } from '../test/game-helpers.js';
 import { Card } from './card.js';
 import {
   DuplicatePlayerError,
@@ -34,13 +35,13 @@ describe('joining and dealing', () => {
   it('refuses a duplicate join (same id) and a join after the deal', () => {
     const game = new Game();
     game.join(new Player('Alice'));
-    const dup = caught(() => game.join(new Player('Alice')));
+    const dup = thrownBy(() => game.join(new Player('Alice')));
     expect(dup).toBeInstanceOf(DuplicatePlayerError);
     expect(dup).toBeInstanceOf(RummyError);
     expect(dup).toMatchObject({ code: 'duplicate_player', message: 'Player Alice already joined.' });
     game.join(new Player('Bob'));
     game.deal(undefined, { seed: 1 });
-    const late = caught(() => game.join(new Player('Carol')));
+    const late = thrownBy(() => game.join(new Player('Carol')));
     expect(late).toBeInstanceOf(IllegalMoveError);
     expect(late).toMatchObject({ code: 'join_after_deal' });
     expect(game.getPlayers()).toHaveLength(2);
@@ -49,7 +50,7 @@ describe('joining and dealing', () => {
   it('needs two players, enough cards, cards of the deck, and deals once', () => {
     const one = new Game();
     one.join(new Player('Alice'));
-    expect(caught(() => one.deal())).toMatchObject({
+    expect(thrownBy(() => one.deal())).toMatchObject({
       code: 'too_few_players',
       message: 'At least two players are needed, got 1.',
     });
@@ -57,25 +58,25 @@ describe('joining and dealing', () => {
 
     const rules = new Rules({ decks: 1, jokers: 0, handSize: 4 });
     const { game } = setUp(rules, ['Alice', 'Bob']);
-    const short = caught(() => game.deal(Card.listFromString('Ah,2h,3h,4h,5h,6h,7h')));
+    const short = thrownBy(() => game.deal(Card.listFromString('Ah,2h,3h,4h,5h,6h,7h')));
     expect(short).toBeInstanceOf(IllegalMoveError);
     expect(short).toMatchObject({
       code: 'not_enough_cards',
       message: 'Not enough cards to deal 4 cards to 2 players: 8 needed, 7 given.',
     });
-    expect(caught(() => game.deal('Ah,2h,3h,4h,5h,6h,7h,wb'.split(',')))).toMatchObject({
+    expect(thrownBy(() => game.deal('Ah,2h,3h,4h,5h,6h,7h,wb'.split(',')))).toMatchObject({
       code: 'not_in_deck',
     });
-    expect(caught(() => game.deal('Ah,2h,3h,4h,5h,6h,7h,7h'.split(',')))).toMatchObject({
+    expect(thrownBy(() => game.deal('Ah,2h,3h,4h,5h,6h,7h,7h'.split(',')))).toMatchObject({
       code: 'not_in_deck',
       message: expect.stringContaining('7h'),
     });
-    expect(caught(() => game.deal('Ah,2h,3h,4h,5h,6h,7h,Kb'.split(',')))).toMatchObject({
+    expect(thrownBy(() => game.deal('Ah,2h,3h,4h,5h,6h,7h,Kb'.split(',')))).toMatchObject({
       code: 'invalid_card',
     });
     expect(game.getStatus()).toBe('waiting');
     game.deal('Ah,2h,3h,4h,5h,6h,7h,8h'.split(','));
-    expect(caught(() => game.deal())).toMatchObject({
+    expect(thrownBy(() => game.deal())).toMatchObject({
       code: 'already_dealt',
       message: 'Cards already dealt.',
     });
@@ -83,7 +84,7 @@ describe('joining and dealing', () => {
 
   it('tells a deck without backs in a two-deck game what is missing', () => {
     const { game } = setUp(new Rules({ handSize: 1 }), ['Alice', 'Bob']);
-    expect(caught(() => game.deal(['Kh', 'Kd']))).toMatchObject({
+    expect(thrownBy(() => game.deal(['Kh', 'Kd']))).toMatchObject({
       message: expect.stringContaining('e.g. Khr'),
     });
   });
@@ -126,14 +127,14 @@ describe('joining and dealing', () => {
     const game = new Game();
     const alice = new Player('Alice');
     game.join(alice);
-    expect(caught(() => game.getCurrentPlayer())).toMatchObject({ code: 'round_not_started' });
-    expect(caught(() => game.getHand(alice))).toBeInstanceOf(IllegalMoveError);
-    const unknown = caught(() => game.getHand(new Player('Carol')));
+    expect(thrownBy(() => game.getCurrentPlayer())).toMatchObject({ code: 'round_not_started' });
+    expect(thrownBy(() => game.getHand(alice))).toBeInstanceOf(IllegalMoveError);
+    const unknown = thrownBy(() => game.getHand(new Player('Carol')));
     expect(unknown).toBeInstanceOf(UnknownPlayerError);
     expect(unknown).toBeInstanceOf(TabulaError);
     expect(unknown).toMatchObject({ code: 'unknown_player', message: 'Player Carol is not in this game.' });
-    expect(caught(() => game.getScore(new Player('Carol')))).toBeInstanceOf(UnknownPlayerError);
-    expect(caught(() => game.hasOpened(new Player('Carol')))).toBeInstanceOf(UnknownPlayerError);
+    expect(thrownBy(() => game.getScore(new Player('Carol')))).toBeInstanceOf(UnknownPlayerError);
+    expect(thrownBy(() => game.hasOpened(new Player('Carol')))).toBeInstanceOf(UnknownPlayerError);
   });
 });
 
@@ -160,7 +161,7 @@ describe('turns', () => {
     const [, bob] = players as [Player, Player];
     const before = game.toJSON();
     for (const act of [() => game.draw(bob), () => game.pass(bob), () => game.play(bob, melds('Qh,Qd,Qs'))]) {
-      const error = caught(act);
+      const error = thrownBy(act);
       expect(error).toBeInstanceOf(NotYourTurnError);
       expect(error).toBeInstanceOf(IllegalMoveError);
       expect(error).toMatchObject({ code: 'not_your_turn', message: "It is Alice's turn, not Bob's." });
@@ -173,15 +174,18 @@ describe('turns', () => {
     const { game, players } = setUp(rules, ['Alice', 'Bob']);
     const [alice, bob] = players as [Player, Player];
     const stranger = new Player('Carol');
-    expect(caught(() => game.draw(stranger))).toMatchObject({ code: 'round_not_started' });
+    expect(thrownBy(() => game.draw(stranger))).toMatchObject({ code: 'round_not_started' });
     game.deal('Kh,Kd,Ks,Qh,Qd,Qs,2c'.split(','));
-    expect(caught(() => game.draw(stranger))).toBeInstanceOf(UnknownPlayerError);
-    expect(caught(() => game.draw(bob))).toBeInstanceOf(NotYourTurnError);
+    expect(thrownBy(() => game.draw(stranger))).toBeInstanceOf(UnknownPlayerError);
+    expect(thrownBy(() => game.draw(bob))).toBeInstanceOf(NotYourTurnError);
     game.play(alice, melds('Kh,Kd,Ks'));
     expect(game.isOver()).toBe(true);
-    expect(caught(() => game.draw(stranger))).toMatchObject({ code: 'round_over' });
-    expect(caught(() => game.draw(bob))).toMatchObject({ code: 'round_over', message: 'The round is over.' });
-    expect(caught(() => game.getCurrentPlayer())).toMatchObject({ code: 'round_over' });
+    expect(thrownBy(() => game.draw(stranger))).toMatchObject({ code: 'round_over' });
+    expect(thrownBy(() => game.draw(bob))).toMatchObject({
+      code: 'round_over',
+      message: 'The round is over.',
+    });
+    expect(thrownBy(() => game.getCurrentPlayer())).toMatchObject({ code: 'round_over' });
   });
 
   it('draw only from a stock with cards; pass only with an empty stock', () => {
@@ -189,19 +193,19 @@ describe('turns', () => {
     const { game, players } = setUp(rules, ['Alice', 'Bob'], 'Th,Jh,Qh,Ac,7h,8h,9h,Kc,2c');
     const [alice, bob] = players as [Player, Player];
     expect(game.getStockCount()).toBe(1);
-    expect(caught(() => game.pass(alice))).toMatchObject({
+    expect(thrownBy(() => game.pass(alice))).toMatchObject({
       code: 'stock_not_empty',
       message: 'Cannot pass while the stock is not empty: play or draw.',
     });
     game.play(alice, melds('Th,Jh,Qh'));
     // Bob cannot rearrange before opening, even if the result is worth enough
-    expect(caught(() => game.play(bob, melds('7h,8h,9h,Th,Jh,Qh')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('7h,8h,9h,Th,Jh,Qh')))).toMatchObject({
       code: 'table_rearranged',
       message: 'The table cannot be rearranged before opening.',
     });
     expect(game.draw(bob).toString()).toBe('2c');
     expect(game.getStockCount()).toBe(0);
-    expect(caught(() => game.draw(alice))).toMatchObject({
+    expect(thrownBy(() => game.draw(alice))).toMatchObject({
       code: 'stock_empty',
       message: 'The stock is empty: play or pass.',
     });

@@ -1,5 +1,6 @@
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { caught, deckFrom, melds, setUp } from '../test/game-helpers.js';
+import { deckFrom, melds, setUp } from '../test/game-helpers.js';
 import { Card } from './card.js';
 import { IllegalMoveError, InvalidMeldError, NotYourTurnError } from './errors.js';
 import { Run } from './meld.js';
@@ -17,7 +18,7 @@ describe('playing', () => {
     expect(game.getHand(alice).toString()).toBe('Kh,Kd,Ks,3h,4h');
     expect(game.getHand(bob).toString()).toBe('5h,6h,7h,8h,3c');
     expect(game.getStockCount()).toBe(43);
-    expect(caught(() => game.play(bob, melds('5h,6h,7h')))).toBeInstanceOf(NotYourTurnError);
+    expect(thrownBy(() => game.play(bob, melds('5h,6h,7h')))).toBeInstanceOf(NotYourTurnError);
 
     game.play(alice, melds('Kh,Kd,Ks'));
     expect(game.getHand(alice).toString()).toBe('3h,4h');
@@ -25,7 +26,7 @@ describe('playing', () => {
     expect(game.getTable().toString()).toBe('Kh,Kd,Ks');
     expect(game.getCurrentPlayer()).toBe(bob);
 
-    expect(caught(() => game.play(bob, melds('Kh,Kd,Ks;5h,6h,7h,8h')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('Kh,Kd,Ks;5h,6h,7h,8h')))).toMatchObject({
       code: 'opening_too_low',
       message: 'Opening melds are worth 26 points, 30 needed.',
     });
@@ -43,7 +44,7 @@ describe('playing', () => {
     ];
     const before = game.toJSON();
     for (const [layout, code, message] of illegal) {
-      const error = caught(() => game.play(alice, melds(layout)));
+      const error = thrownBy(() => game.play(alice, melds(layout)));
       expect(error).toBeInstanceOf(IllegalMoveError);
       expect(error).toMatchObject({ code, message });
       expect(game.toJSON()).toEqual(before);
@@ -62,7 +63,7 @@ describe('playing', () => {
     expect(game.getWinner()).toBe(alice);
     expect(game.getScore(alice)).toBe(3);
     expect(game.getScore(bob)).toBe(-3);
-    expect(caught(() => game.draw(bob))).toBeInstanceOf(IllegalMoveError);
+    expect(thrownBy(() => game.draw(bob))).toBeInstanceOf(IllegalMoveError);
   });
 
   it('reports the first failing check when several fail', () => {
@@ -72,19 +73,21 @@ describe('playing', () => {
     game.play(alice, melds('Tc,Jc,Qc,Kc'));
     const before = game.toJSON();
     // Kc left, Ah..3h not in hand, and Bob has not opened: "cannot leave" comes first
-    expect(caught(() => game.play(bob, melds('Tc,Jc,Qc;Ah,2h,3h')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('Tc,Jc,Qc;Ah,2h,3h')))).toMatchObject({
       code: 'cards_left_table',
       message: 'Cards cannot leave the table: Kc.',
     });
     // not in hand, and the run was extended before opening: "not in hand" comes before the opening check
-    expect(caught(() => game.play(bob, melds('9c,Tc,Jc,Qc,Kc;Ah,2h,3h')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('9c,Tc,Jc,Qc,Kc;Ah,2h,3h')))).toMatchObject({
       code: 'cards_not_in_hand',
       message: 'Cards not in hand: Ah,2h,3h.',
     });
     // rearranged and worth too little: the rearrangement is reported
-    expect(caught(() => game.play(bob, melds('9c,Tc,Jc,Qc,Kc')))).toMatchObject({ code: 'table_rearranged' });
+    expect(thrownBy(() => game.play(bob, melds('9c,Tc,Jc,Qc,Kc')))).toMatchObject({
+      code: 'table_rearranged',
+    });
     // nothing added and nothing left: check 2
-    expect(caught(() => game.play(bob, melds('Tc,Jc,Qc,Kc')))).toMatchObject({ code: 'no_card_played' });
+    expect(thrownBy(() => game.play(bob, melds('Tc,Jc,Qc,Kc')))).toMatchObject({ code: 'no_card_played' });
     expect(game.toJSON()).toEqual(before);
   });
 
@@ -97,7 +100,7 @@ describe('playing', () => {
     game.play(alice, melds('Tc,wb,Qc'));
     expect(game.hasOpened(alice)).toBe(true);
     // a group of nines with a joker: 27 points, not enough
-    expect(caught(() => game.play(bob, melds('Tc,wb,Qc;9c,wr,9d')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('Tc,wb,Qc;9c,wr,9d')))).toMatchObject({
       message: 'Opening melds are worth 27 points, 30 needed.',
     });
     expect(game.hasOpened(bob)).toBe(false);
@@ -109,7 +112,7 @@ describe('playing', () => {
     const [alice] = players as [Player, Player];
     game.deal(deckFrom('5d,wb,wr,2c', rules));
     // guessed as a group of fives: 15
-    expect(caught(() => game.play(alice, melds('5d,wb,wr')))).toMatchObject({ code: 'opening_too_low' });
+    expect(thrownBy(() => game.play(alice, melds('5d,wb,wr')))).toMatchObject({ code: 'opening_too_low' });
     // as a run it is 5, 6, 7: 18
     game.play(alice, [new Run(Card.listFromString('5d,wb,wr'))]);
     expect(game.getTable().getMelds()[0]).toBeInstanceOf(Run);
@@ -122,7 +125,7 @@ describe('playing', () => {
     const { game, players } = setUp(rules, ['Alice', 'Bob']);
     const [alice] = players as [Player, Player];
     game.deal(deckFrom('Khr,Khb,Ksr,Kdb,Kdr,2cr,3cr,4cr', rules));
-    expect(caught(() => game.play(alice, Table.fromString('Khr,Kdr,Ksr')))).toMatchObject({
+    expect(thrownBy(() => game.play(alice, Table.fromString('Khr,Kdr,Ksr')))).toMatchObject({
       message: 'Cards not in hand: Kdr.',
     });
     game.play(alice, Table.fromString('Khr,Kdb,Ksr'));
@@ -169,10 +172,10 @@ describe('scripted rounds', () => {
 
     game.play(alice, melds('Tc,Jc,Qc,Kc'));
     expect(game.getHand(alice).toString()).toBe('5h,7h,wb,2s');
-    expect(caught(() => game.play(bob, melds('Tc,Jc,Qc,Kc;9h,9d,9s')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('Tc,Jc,Qc,Kc;9h,9d,9s')))).toMatchObject({
       message: 'Opening melds are worth 27 points, 30 needed.',
     });
-    expect(caught(() => game.play(bob, melds('Tc,Jc,Qc;9h,9d,9s;Kc,Kd,Ks')))).toMatchObject({
+    expect(thrownBy(() => game.play(bob, melds('Tc,Jc,Qc;9h,9d,9s;Kc,Kd,Ks')))).toMatchObject({
       code: 'table_rearranged',
     });
     expect(game.draw(bob).key).toBe('6h');
@@ -190,7 +193,7 @@ describe('scripted rounds', () => {
     // Bob takes Kc off the run, swaps the joker for his 6h and puts it with his diamonds
     const before = game.toJSON();
     expect(
-      caught(() => game.play(bob, melds('Tc,Jc,Qc;5h,6h,7h;9h,9d,9s,9c;Ks,Kd,Kc;Ad,2d,3d'))),
+      thrownBy(() => game.play(bob, melds('Tc,Jc,Qc;5h,6h,7h;9h,9d,9s,9c;Ks,Kd,Kc;Ad,2d,3d'))),
     ).toMatchObject({
       code: 'cards_left_table',
       message: 'Cards cannot leave the table: wb.',
@@ -215,7 +218,7 @@ describe('scripted rounds', () => {
     const [alice, bob, carol] = players as [Player, Player, Player];
     game.play(alice, melds('Tc,Jc,Qc,Kc'));
     game.play(bob, melds('Tc,Jc,Qc,Kc;Ts,Js,Qs,Ks'));
-    expect(caught(() => game.play(carol, melds('Tc,Jc,Qc,Kc;Ts,Js,Qs,Ks;5h,5d,wb')))).toMatchObject({
+    expect(thrownBy(() => game.play(carol, melds('Tc,Jc,Qc,Kc;Ts,Js,Qs,Ks;5h,5d,wb')))).toMatchObject({
       message: 'Opening melds are worth 15 points, 30 needed.',
     });
     expect(game.draw(carol).key).toBe('Td');

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
   IllegalMoveError,
@@ -27,15 +28,6 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
-}
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected an error');
 }
 
 const start = () => deepFreeze(deal(rules1, 2, 'Kh,Kd,Ks,2c,Qh,Qd,wb,3c,9d,8d'.split(',')));
@@ -81,41 +73,41 @@ describe('pure round functions', () => {
 
   it('play takes explicit kinds', () => {
     const state = deal({ ...rules1, openingPoints: 18 }, 2, '5d,wb,wr,2c,Qh,Qd,Qs,3c'.split(','));
-    expect(caught(() => play(state, 0, [['5d', 'wb', 'wr']]))).toMatchObject({ code: 'opening_too_low' });
+    expect(thrownBy(() => play(state, 0, [['5d', 'wb', 'wr']]))).toMatchObject({ code: 'opening_too_low' });
     const next = play(state, 0, [{ kind: 'run', cards: ['5d', 'wb', 'wr'] }]);
     expect(next.table).toEqual([{ kind: 'run', cards: ['5d', 'wb', 'wr'] }]);
   });
 
   it('play refuses bad layouts with errors naming the problem', () => {
     const state = start();
-    expect(caught(() => play(state, 0, [['Kh', 'Kd', 'Kx']]))).toBeInstanceOf(InvalidCardError);
-    const invalid = caught(() => play(state, 0, [['Kh', 'Kd', 'Qs']]));
+    expect(thrownBy(() => play(state, 0, [['Kh', 'Kd', 'Kx']]))).toBeInstanceOf(InvalidCardError);
+    const invalid = thrownBy(() => play(state, 0, [['Kh', 'Kd', 'Qs']]));
     expect(invalid).toBeInstanceOf(InvalidMeldError);
     expect((invalid as Error).message).toBe(
       'Invalid meld Kh,Kd,Qs: Cards in a run must share the suit, got Kd.',
     );
-    const notArray = caught(() => play(state, 0, 'Kh,Kd,Ks' as never));
+    const notArray = thrownBy(() => play(state, 0, 'Kh,Kd,Ks' as never));
     expect(notArray).toBeInstanceOf(InvalidInputError);
-    expect(caught(() => play(state, 0, [{ kind: 'set', cards: ['Kh'] } as never]))).toMatchObject({
+    expect(thrownBy(() => play(state, 0, [{ kind: 'set', cards: ['Kh'] } as never]))).toMatchObject({
       path: 'layout[0]',
     });
-    expect(caught(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({ path: 'layout[0]' });
+    expect(thrownBy(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({ path: 'layout[0]' });
     expect(() => settleLayout([])).not.toThrow();
   });
 
   it('checks the round, the seat and the turn', () => {
     const state = start();
-    expect(caught(() => draw(state, 2))).toBeInstanceOf(UnknownPlayerError);
-    expect(caught(() => draw(state, -1))).toBeInstanceOf(UnknownPlayerError);
-    expect(caught(() => draw(state, 0.5))).toBeInstanceOf(UnknownPlayerError);
-    const turn = caught(() => draw(state, 1));
+    expect(thrownBy(() => draw(state, 2))).toBeInstanceOf(UnknownPlayerError);
+    expect(thrownBy(() => draw(state, -1))).toBeInstanceOf(UnknownPlayerError);
+    expect(thrownBy(() => draw(state, 0.5))).toBeInstanceOf(UnknownPlayerError);
+    const turn = thrownBy(() => draw(state, 1));
     expect(turn).toBeInstanceOf(NotYourTurnError);
     expect((turn as Error).message).toBe("It is seat 0's turn, not seat 1's.");
     const over = play(state, 0, [['Kh', 'Kd', 'Ks']]);
     const done = draw(over, 1);
     expect(done.current).toBe(0);
     const finished = { ...done, status: 'over' as const };
-    expect(caught(() => draw(finished, 0))).toMatchObject({ code: 'round_over' });
+    expect(thrownBy(() => draw(finished, 0))).toMatchObject({ code: 'round_over' });
   });
 
   it('draw takes the first stock card to the end of the hand and resets the passes', () => {
@@ -130,7 +122,7 @@ describe('pure round functions', () => {
 
   it('pass counts up to a stalemate, and a play resets the count', () => {
     let state: RoundState = { ...start(), stock: [] };
-    expect(caught(() => pass(start(), 0))).toBeInstanceOf(IllegalMoveError);
+    expect(thrownBy(() => pass(start(), 0))).toBeInstanceOf(IllegalMoveError);
     state = pass(state, 0);
     expect([state.passes, state.current, state.status]).toEqual([1, 1, 'playing']);
     const played = play(state, 1, [['Qh', 'Qd', 'wb']]);
@@ -141,9 +133,9 @@ describe('pure round functions', () => {
   });
 
   it('deal refuses too few players or cards', () => {
-    expect(caught(() => deal(rules1, 1, ['Kh']))).toMatchObject({ code: 'too_few_players' });
-    expect(caught(() => deal(rules1, 2, ['Kh']))).toMatchObject({ code: 'not_enough_cards' });
-    expect(caught(() => deal({ ...rules1, handSize: 0 }, 2, ['Kh']))).toMatchObject({
+    expect(thrownBy(() => deal(rules1, 1, ['Kh']))).toMatchObject({ code: 'too_few_players' });
+    expect(thrownBy(() => deal(rules1, 2, ['Kh']))).toMatchObject({ code: 'not_enough_cards' });
+    expect(thrownBy(() => deal({ ...rules1, handSize: 0 }, 2, ['Kh']))).toMatchObject({
       code: 'invalid_rules',
       field: 'handSize',
     });

@@ -15,15 +15,6 @@ export function melds(layout: string): Meld[] {
 }
 
 /** What `fn` throws; fails when it throws nothing. */
-export function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected an error');
-}
-
 /** A game with these players joined, dealt from `deck` when given. */
 export function setUp(rules: Rules, names: string[], deck?: string) {
   const game = new Game(rules);

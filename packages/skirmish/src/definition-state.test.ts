@@ -1,7 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import { createRng, InvalidInputError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { catchError, play, playOut } from '../test/helpers.js';
+import { play, playOut } from '../test/helpers.js';
 import { skirmishGame as game } from './definition.js';
 import { parseSkirmishState } from './definition-state.js';
 import { GameEngine } from './engine.js';
@@ -37,7 +38,7 @@ describe('schemas and untrusted states', () => {
       [{ ...state, battles: [{ ...state.battles[0], winner: 4 }] }, '$.battles[0].winner'],
     ];
     for (const [value, path] of bad) {
-      const error = catchError(() => parseSkirmishState(value));
+      const error = thrownBy(() => parseSkirmishState(value));
       expect(error).toBeInstanceOf(InvalidInputError);
       expect((error as InvalidInputError).path).toBe(path);
     }

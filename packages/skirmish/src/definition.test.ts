@@ -1,8 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import { createRng, IllegalActionError, InvalidInputError, type Rng, type TabulaError } from '@tabula/core';
-import { runConformance } from '@tabula/core/testing';
+import { runConformance, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { catchError, play, playOut } from '../test/helpers.js';
+import { play, playOut } from '../test/helpers.js';
 import { skirmishGame as game, type SkirmishConfig } from './definition.js';
 import type { SkirmishState } from './definition-state.js';
 import { GameEngine } from './engine.js';
@@ -243,7 +243,7 @@ describe('setup', () => {
       ],
     ];
     for (const [config, path] of bad) {
-      const error = catchError(() => game.setup(config as SkirmishConfig, createRng(1)));
+      const error = thrownBy(() => game.setup(config as SkirmishConfig, createRng(1)));
       expect(error, JSON.stringify(config)).toBeInstanceOf(InvalidInputError);
       expect((error as InvalidInputError).code).toBe('invalid_config');
       expect((error as InvalidInputError).path, JSON.stringify(config)).toBe(path);
@@ -307,13 +307,13 @@ describe('a battle under the contract', () => {
       [1, null, 'invalid_action'],
     ];
     for (const [seat, action, code] of cases) {
-      const error = catchError(() => game.apply(one, seat, action as SkirmishAction, createRng(0)));
+      const error = thrownBy(() => game.apply(one, seat, action as SkirmishAction, createRng(0)));
       expect(error).toBeInstanceOf(IllegalActionError);
       expect((error as TabulaError).code).toBe(code);
       expect(JSON.stringify(one)).toBe(saved);
     }
     const over = playOut(start, createRng(3));
-    expect((catchError(() => game.apply(over, 0, play(1), createRng(0))) as TabulaError).code).toBe(
+    expect((thrownBy(() => game.apply(over, 0, play(1), createRng(0))) as TabulaError).code).toBe(
       'game_over',
     );
   });

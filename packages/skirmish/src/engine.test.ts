@@ -1,4 +1,5 @@
 import { IllegalActionError, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { GameEngine } from './engine.js';
 import { GameEndReason } from './enums.js';
@@ -20,15 +21,6 @@ function start(playerCount: number, vps: number[], fleetValues: number[]): GameS
 /** One battle: player 1 plays cards[0], player 2 cards[1], ... */
 function battle(state: GameState, ...cards: number[]): GameState {
   return cards.reduce((s, card, seat) => engine.playCard(s, seat + 1, card), state);
-}
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
 }
 
 describe('startNewGame', () => {
@@ -216,7 +208,7 @@ describe('refused plays', () => {
 
   it('refuses a second card from the same player in one battle', () => {
     const state = engine.playCard(fresh(), 1, 2);
-    const error = thrown(() => engine.playCard(state, 1, 3));
+    const error = thrownBy(() => engine.playCard(state, 1, 3));
     expect(error).toBeInstanceOf(InvalidMoveError);
     expect(error).toMatchObject({ code: 'already_played', playerId: 1 });
     expect(engine.legalCardsForPlayer(state, 1)).toEqual([]);
@@ -226,7 +218,7 @@ describe('refused plays', () => {
   it('refuses a card the player does not hold, naming it', () => {
     const state = battle(fresh(), 2, 1);
     for (const card of [2, 9, 1.5, '1' as unknown as number]) {
-      const error = thrown(() => engine.playCard(state, 1, card));
+      const error = thrownBy(() => engine.playCard(state, 1, card));
       expect(error).toBeInstanceOf(InvalidMoveError);
       expect(error).toMatchObject({ code: 'card_not_held' });
       expect((error as Error).message).toContain(`card ${card}`);
@@ -235,7 +227,7 @@ describe('refused plays', () => {
 
   it('refuses an unknown player', () => {
     for (const id of [0, 3, -1, 1.5, Number.NaN]) {
-      const error = thrown(() => engine.playCard(fresh(), id, 1));
+      const error = thrownBy(() => engine.playCard(fresh(), id, 1));
       expect(error).toMatchObject({ code: 'unknown_player' });
       expect(error).toBeInstanceOf(InvalidMoveError);
     }
@@ -245,14 +237,14 @@ describe('refused plays', () => {
 
   it('throws GameOverError after the end', () => {
     const over = battle(start(2, [1], [1]), 1, 1);
-    const error = thrown(() => engine.playCard(over, 1, 1));
+    const error = thrownBy(() => engine.playCard(over, 1, 1));
     expect(error).toBeInstanceOf(GameOverError);
     expect(error).toMatchObject({ code: 'game_over' });
     expect(engine.legalCardsForPlayer(over, 1)).toEqual([]);
   });
 
   it('uses errors that extend TabulaError with stable codes', () => {
-    const error = thrown(() => engine.playCard(fresh(), 1, 99));
+    const error = thrownBy(() => engine.playCard(fresh(), 1, 99));
     expect(error).toBeInstanceOf(TabulaError);
     expect(error).toBeInstanceOf(IllegalActionError);
     expect(new GameOverError('x')).toBeInstanceOf(TabulaError);
@@ -264,9 +256,9 @@ describe('refused plays', () => {
     const before = JSON.stringify(played);
     const hands = played.hands;
     const hand1 = played.hands[0];
-    thrown(() => engine.playCard(played, 1, 3));
-    thrown(() => engine.playCard(played, 2, 99));
-    thrown(() => engine.playCard(played, 5, 1));
+    thrownBy(() => engine.playCard(played, 1, 3));
+    thrownBy(() => engine.playCard(played, 2, 99));
+    thrownBy(() => engine.playCard(played, 5, 1));
     expect(JSON.stringify(played)).toBe(before);
     expect(played.hands).toBe(hands);
     expect(played.hands[0]).toBe(hand1);

@@ -1,6 +1,7 @@
 import { createRng, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { catchError, play, playOut } from '../test/helpers.js';
+import { play, playOut } from '../test/helpers.js';
 import { skirmishGame as game } from './definition.js';
 
 describe('notation', () => {
@@ -21,14 +22,14 @@ describe('notation', () => {
   it('explains what is wrong with a typed play', () => {
     const view = game.view(state, 0);
     const codeOf = (text: string, actions = legal) =>
-      (catchError(() => game.parseAction!(text, view, actions)) as TabulaError).code;
+      (thrownBy(() => game.parseAction!(text, view, actions)) as TabulaError).code;
     expect(codeOf('play')).toBe('bad_notation');
     expect(codeOf('seven')).toBe('bad_notation');
     expect(codeOf('7 8')).toBe('bad_notation');
     expect(codeOf('play 16')).toBe('card_not_held');
     expect(codeOf('3', [])).toBe('cannot_play');
-    expect(catchError(() => game.parseAction!('16', view, legal))).toBeInstanceOf(TabulaError);
-    expect((catchError(() => game.parseAction!('16', view, legal)) as Error).message).toMatch(/ship 16/);
+    expect(thrownBy(() => game.parseAction!('16', view, legal))).toBeInstanceOf(TabulaError);
+    expect((thrownBy(() => game.parseAction!('16', view, legal)) as Error).message).toMatch(/ship 16/);
   });
 
   it('renders the pot, scores, who has played and the own hand, never a pending card of another', () => {

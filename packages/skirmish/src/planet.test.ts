@@ -1,17 +1,13 @@
 import { InvalidInputError, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { PlanetAbilityType, PlanetClass } from './enums.js';
 import { Planet, PlanetAbility } from './planet.js';
 
 function caught(fn: () => unknown): InvalidInputError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidInputError);
-    expect(error).toBeInstanceOf(TabulaError);
-    return error as InvalidInputError;
-  }
-  throw new Error('expected an error');
+  const error = thrownBy(fn, InvalidInputError);
+  expect(error).toBeInstanceOf(TabulaError);
+  return error;
 }
 
 describe('Planet.defaultDeck', () => {

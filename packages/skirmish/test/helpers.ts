@@ -6,15 +6,6 @@ import type { SkirmishAction } from '../src/notation.js';
 export const play = (card: number): SkirmishAction => ({ type: 'play', card });
 
 /** The error `run` throws; a test failure when it throws nothing. */
-export function catchError(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
 /** Random plays through the game definition until the game is over (or `steps` plays were made). */
 export function playOut(state: SkirmishState, rng: Rng, steps = Number.POSITIVE_INFINITY): SkirmishState {
   for (let i = 0; i < steps && game.outcome(state) === null; i++) {

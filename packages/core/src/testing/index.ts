@@ -5,3 +5,4 @@ export {
   runConformance,
 } from './conformance.js';
 export { checkReadmeExamples, type ReadmeExample, readmeExamples, runExample } from './readme.js';
+export { thrownBy } from './thrown.js';
