@@ -46,6 +46,12 @@ export interface GameDefinition<State, Action, Config, View> {
   view(state: State, seat: Seat | null): View;
   /** The result once the game is over; `null` while it is live. */
   outcome(state: State): Outcome | null;
+  /**
+   * A state from untrusted JSON (a save, a client): the state schema, then the
+   * rules a schema cannot say (checker counts, card conservation, ...).
+   * Throws `InvalidInputError` (`invalid_state`) with the path of the first problem.
+   */
+  fromJSON(json: unknown): State;
   readonly schemas: GameSchemas;
   /** An action in the game's own notation, for people ("24/18 13/11", "play 7"). */
   describe?(action: Action, state: State): string;
@@ -53,7 +59,8 @@ export interface GameDefinition<State, Action, Config, View> {
   render?(view: View): string;
   /**
    * A person's typed action (notation such as "24/18 13/11" or a rummy layout)
-   * for a seat with this view. Throws a `TabulaError` whose message says what is wrong.
+   * for a seat with this view. Throws `NotationError` for text that is no
+   * action and `IllegalActionError` for an action the position does not allow.
    */
   parseAction?(text: string, view: View, legal: readonly Action[]): Action;
 }

@@ -1,11 +1,65 @@
 /**
- * The base of every error Tabula throws on purpose. `code` is stable (callers
- * and other programs branch on it); `message` is for people and may change.
+ * The one error vocabulary of Tabula. Every error thrown on purpose is a
+ * `TabulaError` whose `code` is one of `ERROR_CODES`: programs branch on the
+ * code (stable), people read the message (may change). The table in
+ * `docs/architecture.md` lists the same codes; a test keeps the two equal.
+ *
+ * Four classes say what kind of problem it is:
+ * - `IllegalActionError`: the rules refuse an action (or the action is no
+ *   action of the game). The state is left as it was.
+ * - `InvalidInputError`: untrusted JSON (a saved state, a config, a record, a
+ *   position) does not have the right shape; `path` says where.
+ * - `NotationError`: typed text (a move, a card, an ID) that cannot be read.
+ * - `TabulaError` itself, for the rest: a misused API, an agent or a process
+ *   that failed.
  */
-export class TabulaError extends Error {
-  readonly code: string;
+export const ERROR_CODES = {
+  // Refused actions: IllegalActionError.
+  invalid_action: 'the action is not an action of this game: wrong type, field or value',
+  unknown_seat: 'there is no such seat (or player) in this game',
+  not_your_turn: 'the seat is not to act now',
+  wrong_phase: 'the game waits for something else (a roll, a take, a deal, ...)',
+  game_over: 'the game has ended',
+  illegal_move: 'the rules do not allow this move or play',
+  card_not_held: 'the player does not hold that card',
+  already_played: 'the player has already played this battle',
+  cannot_double: 'the cube may not be turned now',
+  invalid_meld: 'the cards do not make a valid group or run',
+  cards_left_table: 'a play took cards off the table',
+  no_card_played: 'a play added no card from the hand',
+  table_rearranged: 'a player who has not opened rearranged the table',
+  opening_too_low: 'the opening melds are worth too few points',
+  stock_empty: 'there is no card left to draw',
+  stock_not_empty: 'a pass while cards are left to draw',
+  duplicate_player: 'the player is in the game already',
+  // Bad untrusted JSON: InvalidInputError.
+  invalid_state: 'a saved state is not a state this engine could have made',
+  invalid_config: 'a config (or the rules in it) is out of range or inconsistent',
+  invalid_record: 'a game record is of another game or version, or does not replay',
+  invalid_input: 'other untrusted data (a position, a layout, dice) has the wrong shape',
+  // Typed text: NotationError.
+  invalid_notation: 'typed text is no action, ID or value in the notation',
+  invalid_card: 'typed text is no card',
+  // Everything else: TabulaError.
+  invalid_argument: 'an API was called with values it does not take (a programming mistake)',
+  no_legal_action: 'an agent was asked to act with nothing to choose from',
+  game_stuck: 'a live game where no seat is to act, or one that runs past its action limit',
+  usage: 'a command line that the `tabula` command cannot run',
+  worker_failed: 'a worker thread failed or stopped early',
+  conformance: 'a game broke the contract in the conformance kit',
+} as const;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/** The base of every error Tabula throws on purpose. */
+export class TabulaError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
@@ -20,8 +74,11 @@ export class InvalidInputError extends TabulaError {
   /** Where in the input the first problem is, as a JSON path such as `$.board.points[3]`. */
   readonly path: string;
 
-  constructor(code: string, path: string, message: string) {
+  constructor(code: ErrorCode, path: string, message: string) {
     super(code, `${path}: ${message}`);
     this.path = path;
   }
 }
+
+/** Typed text (a move, a card, a position ID) that cannot be read; the message says what is expected. */
+export class NotationError extends TabulaError {}

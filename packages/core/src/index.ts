@@ -10,7 +10,15 @@ export type {
   StateOf,
   ViewOf,
 } from './contract.js';
-export { IllegalActionError, InvalidInputError, TabulaError } from './errors.js';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  IllegalActionError,
+  InvalidInputError,
+  isErrorCode,
+  NotationError,
+  TabulaError,
+} from './errors.js';
 export {
   type GameRecord,
   gameStreams,
@@ -22,4 +30,4 @@ export {
 export { GameRecordSchema } from './record-schema.js';
 export { createRng, isRngState, type Rng, type RngState, type Seed } from './rng.js';
 export type { DeepReadonly, Seat } from './types.js';
-export { jsonPath, parseWith } from './validate.js';
+export { jsonPath, matches, parseWith, schemaProblem } from './validate.js';

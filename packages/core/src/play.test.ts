@@ -30,6 +30,7 @@ const race: GameDefinition<State, Action, null, State> = {
       ? null
       : { scores: s.totals.map((_, i) => (i === w ? 1 : -1)), winners: [w], reason: 'reached 10' };
   },
+  fromJSON: (json) => json as State,
   schemas: { config: Type.Null(), action: Type.Any(), state: Type.Any(), view: Type.Any() },
 };
 

@@ -1,5 +1,5 @@
 import type { Agent, AnyGame, Outcome } from './contract.js';
-import { IllegalActionError, InvalidInputError } from './errors.js';
+import { InvalidInputError, TabulaError } from './errors.js';
 import { createRng, type Rng, type Seed } from './rng.js';
 import type { Seat } from './types.js';
 
@@ -53,9 +53,8 @@ export async function playGame(
 ): Promise<{ record: GameRecord; state: unknown; outcome: Outcome }> {
   const seats = game.seatCount(config);
   if (agents.length !== seats) {
-    throw new InvalidInputError(
-      'bad_agents',
-      '$',
+    throw new TabulaError(
+      'invalid_argument',
       `${game.id} needs ${seats} agents for this config, got ${agents.length}`,
     );
   }
@@ -66,7 +65,7 @@ export async function playGame(
   while (game.outcome(state) === null) {
     const toAct = game.toAct(state);
     if (toAct.length === 0)
-      throw new IllegalActionError('stuck', `${game.id}: the game is live but nobody is to act`);
+      throw new TabulaError('game_stuck', `${game.id}: the game is live but nobody is to act`);
     // Simultaneous seats are asked in seat order; each sees only its own view.
     for (const seat of toAct) {
       if (!game.toAct(state).includes(seat)) continue;
@@ -81,7 +80,7 @@ export async function playGame(
       actions.push({ seat, action });
       options.onAction?.({ seat, action, state, index: actions.length - 1 });
       if (actions.length > maxActions) {
-        throw new IllegalActionError('too_long', `${game.id}: no result after ${maxActions} actions`);
+        throw new TabulaError('game_stuck', `${game.id}: no result after ${maxActions} actions`);
       }
     }
   }
@@ -108,11 +107,15 @@ export async function playGame(
  */
 export function replay(game: AnyGame, record: GameRecord): unknown[] {
   if (record.game !== game.id) {
-    throw new InvalidInputError('wrong_game', '$.game', `the record is of ${record.game}, not ${game.id}`);
+    throw new InvalidInputError(
+      'invalid_record',
+      '$.game',
+      `the record is of ${record.game}, not ${game.id}`,
+    );
   }
   if (record.version !== game.version) {
     throw new InvalidInputError(
-      'wrong_version',
+      'invalid_record',
       '$.version',
       `the record was played under ${game.id} rules ${record.version}; this engine has ${game.version}`,
     );
@@ -125,7 +128,7 @@ export function replay(game: AnyGame, record: GameRecord): unknown[] {
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new InvalidInputError(
-        'bad_record',
+        'invalid_record',
         `$.actions[${i}]`,
         `seat ${seat} cannot play this action: ${why}`,
       );

@@ -35,13 +35,13 @@ class PureRng implements Rng {
 
   int(min: number, max: number): number {
     if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min > max) {
-      throw new TabulaError('bad_range', `Rng.int needs integers min <= max, got ${min} and ${max}`);
+      throw new TabulaError('invalid_argument', `Rng.int needs integers min <= max, got ${min} and ${max}`);
     }
     return uniformInt(this.generator, min, max);
   }
 
   pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new TabulaError('bad_range', 'Rng.pick needs a non-empty list');
+    if (items.length === 0) throw new TabulaError('invalid_argument', 'Rng.pick needs a non-empty list');
     return items[this.int(0, items.length - 1)] as T;
   }
 
@@ -81,12 +81,12 @@ export function isRngState(value: unknown): value is RngState {
 export function createRng(from: Seed | RngState): Rng {
   if (typeof from === 'number') {
     if (!Number.isSafeInteger(from))
-      throw new TabulaError('bad_seed', `A seed must be an integer, got ${from}`);
+      throw new TabulaError('invalid_argument', `A seed must be an integer, got ${from}`);
     return new PureRng(xoroshiro128plus(from | 0));
   }
   if (!isRngState(from)) {
     throw new TabulaError(
-      'bad_seed',
+      'invalid_argument',
       'A saved generator state must be { algorithm: "xoroshiro128plus", state: [4 integers] }',
     );
   }

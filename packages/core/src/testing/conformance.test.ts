@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import type { GameDefinition } from '../contract.js';
-import { IllegalActionError } from '../errors.js';
+import { type ErrorCode, IllegalActionError } from '../errors.js';
+import { parseWith } from '../validate.js';
 import { ConformanceError, runConformance } from './conformance.js';
 
 // A toy game to prove the kit: each seat holds a secret card; seats take turns
@@ -32,7 +33,10 @@ const highCard: GameDefinition<State, Action, null, View> = {
   version: '1',
   seatCount: () => 2,
   defaultConfig: () => null,
-  setup: (_config, rng) => ({ cards: [rng.int(1, 10), rng.int(1, 10)], pot: 1, turn: 0, shown: false }),
+  setup(config, rng) {
+    parseWith(Type.Null(), config, 'The high-card config', 'invalid_config');
+    return { cards: [rng.int(1, 10), rng.int(1, 10)], pot: 1, turn: 0, shown: false };
+  },
   toAct: (s) => (over(s) ? [] : [s.turn]),
   legalActions: (s, seat) => (over(s) || seat !== s.turn ? [] : [{ type: 'raise' }, { type: 'show' }]),
   apply(s, seat, action) {
@@ -41,7 +45,7 @@ const highCard: GameDefinition<State, Action, null, View> = {
     const type = (action as { type?: unknown } | null)?.type;
     if (type === 'raise') return { ...s, pot: s.pot + 1, turn: 1 - s.turn };
     if (type === 'show') return { ...s, shown: true };
-    throw new IllegalActionError('bad_action', 'An action is raise or show');
+    throw new IllegalActionError('invalid_action', 'An action is raise or show');
   },
   view: (s, seat) => ({
     mine: seat === null ? null : (s.cards[seat] as number),
@@ -58,6 +62,7 @@ const highCard: GameDefinition<State, Action, null, View> = {
       reason: 'show',
     };
   },
+  fromJSON: (json) => parseWith(StateSchema, json, 'A high-card state', 'invalid_state'),
   schemas: { config: Type.Null(), action: ActionSchema, state: StateSchema, view: ViewSchema },
 };
 
@@ -98,7 +103,7 @@ describe('runConformance', () => {
     expect(() => runConformance(mutating, { games: 5 })).toThrow(ConformanceError);
   });
 
-  it('catches a refusal without a code, and an action that should be refused', () => {
+  it('catches a refusal of the wrong class or code, and an action that should be refused', () => {
     const lax = { ...highCard, apply: (s: State) => ({ ...s, shown: true }) };
     expect(() => runConformance(lax, { games: 5 })).toThrow(/allowed to play/);
     const untyped = {
@@ -111,7 +116,32 @@ describe('runConformance', () => {
         }
       },
     };
-    expect(() => runConformance(untyped, { games: 5 })).toThrow(/without a code/);
+    expect(() => runConformance(untyped, { games: 5 })).toThrow(/is not a IllegalActionError/);
+    const uncoded = {
+      ...highCard,
+      apply(s: State, seat: number, action: Action, rng: Parameters<typeof highCard.apply>[3]) {
+        try {
+          return highCard.apply(s, seat, action, rng);
+        } catch {
+          throw new IllegalActionError('bad_action' as ErrorCode, 'no');
+        }
+      },
+    };
+    expect(() => runConformance(uncoded, { games: 5 })).toThrow(/not in ERROR_CODES/);
+  });
+
+  it('catches a config or a state that should be refused, and a state fromJSON does not take back', () => {
+    const trusting = {
+      ...highCard,
+      setup: (_c: null, rng: Parameters<typeof highCard.setup>[1]) => highCard.setup(null, rng),
+    };
+    expect(() => runConformance(trusting, { games: 1 })).toThrow(/setup with the config .* was accepted/);
+    const gullible = { ...highCard, fromJSON: (json: unknown) => json as State };
+    expect(() => runConformance(gullible, { games: 1 })).toThrow(/fromJSON of .* was accepted/);
+    const forgetful = { ...highCard, fromJSON: (json: unknown) => ({ ...highCard.fromJSON(json), pot: 1 }) };
+    expect(() => runConformance(forgetful, { games: 5 })).toThrow(
+      /fromJSON of the saved state gives another state/,
+    );
   });
 
   it('catches legal actions listed for a seat that is not to act, and a game that never ends', () => {

@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
 import type { AnyGame } from '../contract.js';
-import { TabulaError } from '../errors.js';
+import { IllegalActionError, InvalidInputError, isErrorCode, NotationError, TabulaError } from '../errors.js';
 import { gameStreams, type RecordedAction } from '../play.js';
 import { createRng, type Rng } from '../rng.js';
 import type { Seat } from '../types.js';
+import { schemaProblem } from '../validate.js';
 
 export interface ConformanceOptions<State = unknown, Config = unknown> {
   /** How many random playouts. */
@@ -28,6 +29,8 @@ export interface ConformanceOptions<State = unknown, Config = unknown> {
   readonly legalSample?: number;
   /** Run the costlier checks (legal sample, refusals, leaks, schemas) on every k-th step only. */
   readonly checkEvery?: number;
+  /** Set false for a game whose `describe` is not meant to be read back by `parseAction`. */
+  readonly notationRoundTrip?: boolean;
 }
 
 export interface ConformanceReport {
@@ -37,21 +40,32 @@ export interface ConformanceReport {
   readonly legalActionsApplied: number;
   readonly refusalsChecked: number;
   readonly leakChecks: number;
+  /** Listed actions written with `describe` and read back with `parseAction`. */
+  readonly notationChecks: number;
+  /** Bad configs and states refused with `InvalidInputError`. */
+  readonly inputChecks: number;
 }
 
 /** A failed conformance check: says which game, which step and what went wrong. */
 export class ConformanceError extends TabulaError {}
 
 const GARBAGE: unknown[] = [null, 42, 'nonsense', {}, { type: '__no_such_action__' }];
+const GARBAGE_TEXT = ['', '%%', 'no such action at all'];
+
+/** Whether an error is of the class the contract names, with a code from the vocabulary. */
+function problemWith(error: unknown, kind: new (...args: never[]) => TabulaError): string | null {
+  if (!(error instanceof kind)) return `is not a ${kind.name}: ${String(error)}`;
+  if (!isErrorCode(error.code)) return `has the code "${String(error.code)}", which is not in ERROR_CODES`;
+  return null;
+}
 
 function roundTrip(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
 }
 
-function schemaProblem(schema: Parameters<typeof Value.Check>[0], value: unknown): string | null {
-  if (Value.Check(schema, value)) return null;
-  const first = Value.Errors(schema, value).First();
-  return `${first?.path || '/'}: ${first?.message}`;
+function schemaText(schema: TSchema, value: unknown): string | null {
+  const problem = schemaProblem(schema, value);
+  return problem && `${problem.path}: ${problem.message}`;
 }
 
 /**
@@ -61,6 +75,12 @@ function schemaProblem(schema: Parameters<typeof Value.Check>[0], value: unknown
  * apply without touching their input, that bad actions are refused with a code
  * and change nothing, the game's invariants, and that views leak nothing; at
  * the end, that the record replays to the same state and that the game ended.
+ * It also checks the error vocabulary: refusals are `IllegalActionError`s,
+ * bad configs and states `InvalidInputError`s (`invalid_config`,
+ * `invalid_state`), garbage typed text a `NotationError` or a refusal, each
+ * with a code from `ERROR_CODES`; that `fromJSON` takes back every state the
+ * game makes; and that each listed action, written with `describe`, reads back
+ * with `parseAction` as an action with the same effect.
  * Throws `ConformanceError` at the first failure.
  */
 export function runConformance<State, Config>(
@@ -76,6 +96,34 @@ export function runConformance<State, Config>(
   let legalActionsApplied = 0;
   let refusalsChecked = 0;
   let leakChecks = 0;
+  let notationChecks = 0;
+  let inputChecks = 0;
+
+  const refusesInput = (what: string, code: string, run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      const wrong = problemWith(error, InvalidInputError);
+      if (wrong) throw new ConformanceError('conformance', `${game.id}: ${what}: the error ${wrong}`);
+      if ((error as TabulaError).code !== code)
+        throw new ConformanceError(
+          'conformance',
+          `${game.id}: ${what}: the code is ${(error as TabulaError).code}, not ${code}`,
+        );
+      inputChecks++;
+      return;
+    }
+    throw new ConformanceError('conformance', `${game.id}: ${what} was accepted`);
+  };
+  for (const bad of [...GARBAGE, [], -1, { players: 1e9 }]) {
+    if (schemaProblem(game.schemas.config, bad) === null) continue;
+    refusesInput(`setup with the config ${JSON.stringify(bad)}`, 'invalid_config', () =>
+      game.setup(bad, createRng(firstSeed)),
+    );
+  }
+  for (const bad of GARBAGE) {
+    refusesInput(`fromJSON of ${JSON.stringify(bad)}`, 'invalid_state', () => game.fromJSON(bad));
+  }
 
   for (let g = 0; g < options.games; g++) {
     const seed = firstSeed + g;
@@ -111,11 +159,18 @@ export function runConformance<State, Config>(
         }
       }
       if (!deep) return;
-      const stateProblem = schemaProblem(game.schemas.state, roundTrip(state));
+      const stateProblem = schemaText(game.schemas.state, roundTrip(state));
       if (stateProblem) fail(step, `the state does not match its schema at ${stateProblem}`);
+      let loaded: unknown;
+      try {
+        loaded = game.fromJSON(roundTrip(state));
+      } catch (error) {
+        fail(step, `fromJSON refuses a state the game made: ${String(error)}`);
+      }
+      if (!isDeepStrictEqual(loaded, state)) fail(step, 'fromJSON of the saved state gives another state');
       for (const seat of [null, ...Array.from({ length: seats }, (_, s) => s)]) {
         const view = game.view(state, seat);
-        const viewProblem = schemaProblem(game.schemas.view, roundTrip(view));
+        const viewProblem = schemaText(game.schemas.view, roundTrip(view));
         if (viewProblem) fail(step, `the view of seat ${seat} does not match its schema at ${viewProblem}`);
         const variant = options.hiddenVariant?.(state, seat, kit);
         if (variant) {
@@ -131,7 +186,7 @@ export function runConformance<State, Config>(
         const sample =
           legal.length <= legalSample ? legal : Array.from({ length: legalSample }, () => kit.pick(legal));
         for (const action of sample) {
-          const actionProblem = schemaProblem(game.schemas.action, roundTrip(action));
+          const actionProblem = schemaText(game.schemas.action, roundTrip(action));
           if (actionProblem)
             fail(step, `legal action ${JSON.stringify(action)} does not match the action schema`);
           let next: State;
@@ -147,6 +202,40 @@ export function runConformance<State, Config>(
           if (JSON.stringify(state) !== json) fail(step, 'apply changed the state it was given');
           const after = options.invariant?.(next!);
           if (after) fail(step, `invariant broken after ${JSON.stringify(action)}: ${after}`);
+        }
+      }
+      if (game.parseAction) {
+        for (const seat of toAct) {
+          const view = game.view(state, seat);
+          const legal = game.legalActions(state, seat);
+          for (const text of GARBAGE_TEXT) {
+            try {
+              game.parseAction(text, view, legal);
+            } catch (error) {
+              const wrong = problemWith(error, NotationError) && problemWith(error, IllegalActionError);
+              if (wrong) fail(step, `parsing ${JSON.stringify(text)}: the error ${wrong}`);
+              continue;
+            }
+            fail(step, `the text ${JSON.stringify(text)} was read as an action`);
+          }
+          if (!game.describe || options.notationRoundTrip === false) continue;
+          for (const action of legal.length <= legalSample ? legal : legal.slice(0, legalSample)) {
+            const text = game.describe(action, state);
+            let parsed: unknown;
+            try {
+              parsed = game.parseAction(text, view, legal);
+            } catch (error) {
+              fail(
+                step,
+                `"${text}", written for ${JSON.stringify(action)}, does not parse: ${String(error)}`,
+              );
+            }
+            notationChecks++;
+            const want = game.apply(state, seat, action, createRng(seed + step));
+            const got = game.apply(state, seat, parsed, createRng(seed + step));
+            if (!isDeepStrictEqual(got, want))
+              fail(step, `"${text}" parses to ${JSON.stringify(parsed)}, not ${JSON.stringify(action)}`);
+          }
         }
       }
       const bad: { seat: Seat; action: unknown }[] = [];
@@ -165,12 +254,8 @@ export function runConformance<State, Config>(
           game.apply(state, seat, action, createRng(seed + step));
         } catch (error) {
           refusalsChecked++;
-          if (!(error instanceof TabulaError) || typeof error.code !== 'string' || error.code === '') {
-            fail(
-              step,
-              `refusing ${JSON.stringify(action)} of seat ${seat} threw without a code: ${String(error)}`,
-            );
-          }
+          const wrong = problemWith(error, IllegalActionError);
+          if (wrong) fail(step, `refusing ${JSON.stringify(action)} of seat ${seat}: the error ${wrong}`);
           if (JSON.stringify(state) !== json)
             fail(step, `refusing ${JSON.stringify(action)} changed the state`);
           continue;
@@ -206,5 +291,14 @@ export function runConformance<State, Config>(
       fail(step, 'replaying the same seed and actions gives another state');
     longestGame = Math.max(longestGame, step);
   }
-  return { games: options.games, actions, longestGame, legalActionsApplied, refusalsChecked, leakChecks };
+  return {
+    games: options.games,
+    actions,
+    longestGame,
+    legalActionsApplied,
+    refusalsChecked,
+    leakChecks,
+    notationChecks,
+    inputChecks,
+  };
 }
