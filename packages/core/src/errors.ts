@@ -1,8 +1,9 @@
 /**
  * The one error vocabulary of Tabula. Every error thrown on purpose is a
  * `TabulaError` whose `code` is one of `ERROR_CODES`: programs branch on the
- * code (stable), people read the message (may change). The table in
- * `docs/architecture.md` lists the same codes; a test keeps the two equal.
+ * code (stable), people read the message (may change). Each code names the
+ * class that carries it and what it means; the table in
+ * `docs/architecture.md` lists the same, and a test keeps the two equal.
  *
  * Four classes say what kind of problem it is:
  * - `IllegalActionError`: the rules refuse an action (or the action is no
@@ -15,38 +16,44 @@
  */
 export const ERROR_CODES = {
   // Refused actions: IllegalActionError.
-  invalid_action: 'the action is not an action of this game: wrong type, field or value',
-  unknown_seat: 'there is no such seat (or player) in this game',
-  not_your_turn: 'the seat is not to act now',
-  wrong_phase: 'the game waits for something else (a roll, a take, a deal, ...)',
-  game_over: 'the game has ended',
-  illegal_move: 'the rules do not allow this move or play',
-  card_not_held: 'the player does not hold that card',
-  already_played: 'the player has already played this battle',
-  cannot_double: 'the cube may not be turned now',
-  invalid_meld: 'the cards do not make a valid group or run',
-  cards_left_table: 'a play took cards off the table',
-  no_card_played: 'a play added no card from the hand',
-  table_rearranged: 'a player who has not opened rearranged the table',
-  opening_too_low: 'the opening melds are worth too few points',
-  stock_empty: 'there is no card left to draw',
-  stock_not_empty: 'a pass while cards are left to draw',
-  duplicate_player: 'the player is in the game already',
+  invalid_action: [
+    'IllegalActionError',
+    'the action is not an action of this game: wrong type, field or value',
+  ],
+  unknown_seat: ['IllegalActionError', 'there is no such seat (or player) in this game'],
+  not_your_turn: ['IllegalActionError', 'the seat is not to act now'],
+  wrong_phase: ['IllegalActionError', 'the game waits for something else (a roll, a take, a deal, ...)'],
+  game_over: ['IllegalActionError', 'the game has ended'],
+  illegal_move: ['IllegalActionError', 'the rules do not allow this move or play'],
+  card_not_held: ['IllegalActionError', 'the player does not hold that card'],
+  already_played: ['IllegalActionError', 'the player has already played this battle'],
+  cannot_double: ['IllegalActionError', 'the cube may not be turned now'],
+  invalid_meld: ['IllegalActionError', 'the cards do not make a valid group or run'],
+  cards_left_table: ['IllegalActionError', 'a play took cards off the table'],
+  no_card_played: ['IllegalActionError', 'a play added no card from the hand'],
+  table_rearranged: ['IllegalActionError', 'a player who has not opened rearranged the table'],
+  opening_too_low: ['IllegalActionError', 'the opening melds are worth too few points'],
+  stock_empty: ['IllegalActionError', 'there is no card left to draw'],
+  stock_not_empty: ['IllegalActionError', 'a pass while cards are left to draw'],
+  duplicate_player: ['IllegalActionError', 'the player is in the game already'],
   // Bad untrusted JSON: InvalidInputError.
-  invalid_state: 'a saved state is not a state this engine could have made',
-  invalid_config: 'a config (or the rules in it) is out of range or inconsistent',
-  invalid_record: 'a game record is of another game or version, or does not replay',
-  invalid_input: 'other untrusted data (a position, a layout, dice) has the wrong shape',
+  invalid_state: ['InvalidInputError', 'a saved state is not a state this engine could have made'],
+  invalid_config: ['InvalidInputError', 'a config (or the rules in it) is out of range or inconsistent'],
+  invalid_record: ['InvalidInputError', 'a game record is of another game or version, or does not replay'],
+  invalid_input: [
+    'InvalidInputError',
+    'other untrusted data (a position, a layout, dice) has the wrong shape',
+  ],
   // Typed text: NotationError.
-  invalid_notation: 'typed text is no action, ID or value in the notation',
-  invalid_card: 'typed text is no card',
+  invalid_notation: ['NotationError', 'typed text is no action, ID or value in the notation'],
+  invalid_card: ['NotationError', 'typed text is no card'],
   // Everything else: TabulaError.
-  invalid_argument: 'an API was called with values it does not take (a programming mistake)',
-  no_legal_action: 'an agent was asked to act with nothing to choose from',
-  game_stuck: 'a live game where no seat is to act, or one that runs past its action limit',
-  usage: 'a command line that the `tabula` command cannot run',
-  worker_failed: 'a worker thread failed or stopped early',
-  conformance: 'a game broke the contract in the conformance kit',
+  invalid_argument: ['TabulaError', 'an API was called with values it does not take (a programming mistake)'],
+  no_legal_action: ['TabulaError', 'an agent was asked to act with nothing to choose from'],
+  game_stuck: ['TabulaError', 'a live game where no seat is to act, or one that runs past its action limit'],
+  usage: ['TabulaError', 'a command line that the `tabula` command cannot run'],
+  worker_failed: ['TabulaError', 'a worker thread failed or stopped early'],
+  conformance: ['TabulaError', 'a game broke the contract in the conformance kit'],
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,7 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyGame } from '../contract.js';
-import { IllegalActionError, InvalidInputError, isErrorCode, NotationError, TabulaError } from '../errors.js';
+import {
+  ERROR_CODES,
+  IllegalActionError,
+  InvalidInputError,
+  isErrorCode,
+  NotationError,
+  TabulaError,
+} from '../errors.js';
 import { gameStreams, type RecordedAction } from '../play.js';
 import { createRng, type Rng } from '../rng.js';
 import type { Seat } from '../types.js';
@@ -56,6 +63,8 @@ const GARBAGE_TEXT = ['', '%%', 'no such action at all'];
 function problemWith(error: unknown, kind: new (...args: never[]) => TabulaError): string | null {
   if (!(error instanceof kind)) return `is not a ${kind.name}: ${String(error)}`;
   if (!isErrorCode(error.code)) return `has the code "${String(error.code)}", which is not in ERROR_CODES`;
+  const [owner] = ERROR_CODES[error.code];
+  if (owner !== kind.name) return `has the code ${error.code}, which belongs to ${owner}`;
   return null;
 }
 
