@@ -65,6 +65,23 @@ describe('playGame and replay', () => {
     expect(() => replay(race, bad)).toThrow(/\$\.actions\[0\]/);
   });
 
+  it('tells the caller the first state, and each action with the states before and after it', async () => {
+    const states: unknown[] = [];
+    const steps: unknown[] = [];
+    const { record, state: last } = await playGame(race, null, [picker, picker], 3, {
+      onStart: (state) => states.push(state),
+      onAction: ({ seat, action, before, state, index }) => {
+        expect(before).toBe(states.at(-1));
+        expect(index).toBe(steps.length);
+        steps.push({ seat, action });
+        states.push(state);
+      },
+    });
+    expect(steps).toEqual(record.actions);
+    expect(states.at(-1)).toBe(last);
+    expect(states).toEqual(replay(race, record));
+  });
+
   it('needs one agent per seat', async () => {
     await expect(playGame(race, null, [picker], 1)).rejects.toThrow(/needs 2 agents/);
   });
