@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './registry.js';
+import { UsageError } from './errors.js';
 
 export type Flags = Record<string, string | boolean | undefined>;
 

@@ -39,7 +39,7 @@ export async function runJobs(
           let received = 0;
           worker.on('message', (message: { result?: GameResult; error?: string; index?: number }) => {
             if (message.error !== undefined) {
-              reject(new TabulaError('game_failed', `game ${message.index} failed: ${message.error}`));
+              reject(new TabulaError('worker_failed', `game ${message.index} failed: ${message.error}`));
               void worker.terminate();
               return;
             }
@@ -51,7 +51,7 @@ export async function runJobs(
           worker.on('error', reject);
           worker.on('exit', (code) => {
             if (received < share.length)
-              reject(new TabulaError('worker_died', `a worker stopped early (exit ${code})`));
+              reject(new TabulaError('worker_failed', `a worker stopped early (exit ${code})`));
           });
         }),
     ),

@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { intFlag, listFlag, parseCommand } from '../args.js';
+import { UsageError } from '../errors.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { createAgent, gameById, UsageError } from '../registry.js';
+import { createAgent, gameById } from '../registry.js';
 import { type GameJob, type GameResult, gameSeed } from '../simulation.js';
 import { meanWithInterval, table } from '../stats.js';
 import { configFor } from './config.js';

@@ -1,7 +1,8 @@
 import { intFlag, listFlag, parseCommand } from '../args.js';
+import { UsageError } from '../errors.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { createAgent, gameById, UsageError } from '../registry.js';
+import { createAgent, gameById } from '../registry.js';
 import { type GameJob, gameSeed } from '../simulation.js';
 import { type PairResult, ratings, table } from '../stats.js';
 import { configFor } from './config.js';
