@@ -1,6 +1,6 @@
 import { type Action, type BackgammonView, type Board, Moves, type Side } from '@tabula/backgammon';
 import { type Agent, TabulaError } from '@tabula/core';
-import type { AgentEntry } from './registry.js';
+import type { AgentEntry } from './agent-entry.js';
 
 // The evaluator works in the mover's own pips: `own[p]` are the mover's
 // checkers on its pip p (25 the bar, 0 borne off); `opp[p]` the opponent's

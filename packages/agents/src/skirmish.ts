@@ -1,6 +1,6 @@
 import { type Agent, type Rng, TabulaError } from '@tabula/core';
 import type { PlanetJSON, SkirmishAction, SkirmishGameView } from '@tabula/skirmish';
-import type { AgentEntry } from './registry.js';
+import type { AgentEntry } from './agent-entry.js';
 
 /**
  * What a planet is worth to whoever takes it: its VP, plus, for each
