@@ -1,7 +1,7 @@
 import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
 import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
-import { outrightWins } from '../test/match.js';
+import { agentNamed, outrightWins } from '../test/match.js';
 import { randomAgent } from './random.js';
 import { bidderAgent, chooseBid, opponentCards, skirmishAgents } from './skirmish.js';
 
@@ -20,12 +20,16 @@ function after(battles: [number, number][], seed = 3) {
 describe('the bidder', () => {
   it('is registered by name and plays only legal actions, the same way twice', async () => {
     expect(skirmishAgents.map((e) => e.name)).toEqual(['bidder']);
-    const agents = [skirmishAgents[0].create(), randomAgent()];
-    const first = await playGame(skirmishGame, { players: 2 }, agents, 11);
+    const first = await playGame(
+      skirmishGame,
+      { players: 2 },
+      [agentNamed(skirmishAgents, 'bidder'), randomAgent()],
+      11,
+    );
     const again = await playGame(
       skirmishGame,
       { players: 2 },
-      [skirmishAgents[0].create(), randomAgent()],
+      [agentNamed(skirmishAgents, 'bidder'), randomAgent()],
       11,
     );
     expect(again.record.actions).toEqual(first.record.actions);

@@ -1,4 +1,5 @@
 import { type Agent, type AnyGame, playGame } from '@tabula/core';
+import type { AgentEntry } from '../src/agent-entry.js';
 
 /**
  * Plays `games` seeded two-player games of `agent` against `opponent`, seats
@@ -22,4 +23,11 @@ export async function outrightWins(
     if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
   }
   return wins;
+}
+
+/** A new agent from the registry entry of that name (a test fails here if there is none). */
+export function agentNamed(entries: readonly AgentEntry[], name: string): Agent<unknown, unknown> {
+  const entry = entries.find((e) => e.name === name);
+  if (entry === undefined) throw new Error(`No agent entry named ${name}`);
+  return entry.create();
 }
