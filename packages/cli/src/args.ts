@@ -17,7 +17,8 @@ export function parseCommand(
     });
     return { positionals, values: values as Flags };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+    const [firstLine = ''] = (error instanceof Error ? error.message : String(error)).split('\n');
+    throw new UsageError(firstLine);
   }
 }
 

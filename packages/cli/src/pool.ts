@@ -27,10 +27,8 @@ export async function runJobs(
     }
     return results;
   }
-  const shares: GameJob[][] = Array.from({ length: Math.min(workers, Math.max(jobs.length, 1)) }, () => []);
-  jobs.forEach((job, i) => {
-    shares[i % shares.length]!.push(job);
-  });
+  const threads = Math.min(workers, Math.max(jobs.length, 1));
+  const shares = Array.from({ length: threads }, (_, t) => jobs.filter((_, i) => i % threads === t));
   await Promise.all(
     shares.map(
       (share) =>

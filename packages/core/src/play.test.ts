@@ -19,9 +19,8 @@ const race: GameDefinition<State, Action, null, State> = {
     s.totals.some((t) => t >= 10) || seat !== s.turn ? [] : [{ type: 'roll' }, { type: 'step' }],
   apply(s, seat, action, rng) {
     if (seat !== s.turn) throw new IllegalActionError('not_your_turn', 'not your turn');
-    const totals = s.totals.slice();
-    totals[seat] = (totals[seat] as number) + (action.type === 'roll' ? rng.int(1, 6) : 1);
-    return { totals, turn: 1 - seat };
+    const step = action.type === 'roll' ? rng.int(1, 6) : 1;
+    return { totals: s.totals.map((total, i) => (i === seat ? total + step : total)), turn: 1 - seat };
   },
   view: (s) => s,
   outcome: (s) => {

@@ -35,8 +35,9 @@ export async function replay(argv: readonly string[], out: (line: string) => voi
     line: { type: 'string' },
     pause: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UsageError(`Usage: ${REPLAY_USAGE}`);
-  const record = readRecord(positionals[0]!, intFlag(values, 'line', 1, 1));
+  const [path, ...more] = positionals;
+  if (path === undefined || more.length > 0) throw new UsageError(`Usage: ${REPLAY_USAGE}`);
+  const record = readRecord(path, intFlag(values, 'line', 1, 1));
   const game = gameById(record.game);
   const states = replayRecord(game, record);
   const names = record.players ?? [];

@@ -13,7 +13,8 @@ export const SIMULATE_USAGE =
 
 /** Agent j of the list sits in seat (j + i) mod n in game i, so every agent plays every seat equally. */
 export function seatingFor(agents: readonly string[], index: number): string[] {
-  return agents.map((_, seat) => agents[(seat - (index % agents.length) + agents.length) % agents.length]!);
+  const cut = agents.length - (index % agents.length);
+  return [...agents.slice(cut), ...agents.slice(0, cut)];
 }
 
 export interface AgentSummary {

@@ -34,24 +34,26 @@ export async function roundRobin(
 ): Promise<Standing[]> {
   const game = gameById(gameId);
   const config = configFor(game, undefined, 2);
-  const pairs: [number, number][] = [];
-  for (let a = 0; a < agents.length; a++) for (let b = a + 1; b < agents.length; b++) pairs.push([a, b]);
-  const jobs: GameJob[] = [];
-  for (const [a, b] of pairs) {
-    for (let g = 0; g < games; g++) {
-      const index = jobs.length;
-      const players = g % 2 === 0 ? [agents[a]!, agents[b]!] : [agents[b]!, agents[a]!];
-      jobs.push({ index, seed: gameSeed(seed, index), players });
-    }
-  }
+  // Every pair of agents (a before b in the list) plays `games` games, seats alternating.
+  const pairs: { a: number; b: number; names: [string, string] }[] = [];
+  for (const [a, first] of agents.entries())
+    for (const [b, second] of agents.entries()) if (a < b) pairs.push({ a, b, names: [first, second] });
+  const jobs: GameJob[] = pairs.flatMap(({ names: [first, second] }, p) =>
+    Array.from({ length: games }, (_, g) => {
+      const index = p * games + g;
+      return { index, seed: gameSeed(seed, index), players: g % 2 === 0 ? [first, second] : [second, first] };
+    }),
+  );
+  // The results come in job order, so each pair's are the next `games` of them.
   const results = await runJobs(gameId, config, jobs, workers, (done) => onProgress(done, jobs.length));
-  const pairResults: PairResult[] = results.map((r) => {
-    const [a, b] = pairs[Math.floor(r.index / games)]!;
-    const seatOfA = (r.index % games) % 2 === 0 ? 0 : 1;
-    const aWon = r.winners.includes(seatOfA);
-    const bWon = r.winners.includes(1 - seatOfA);
-    return { a, b, scoreA: aWon === bWon ? 0.5 : aWon ? 1 : 0 };
-  });
+  const pairResults: PairResult[] = pairs.flatMap(({ a, b }, p) =>
+    results.slice(p * games, (p + 1) * games).map((r, g) => {
+      const seatOfA = g % 2;
+      const aWon = r.winners.includes(seatOfA);
+      const bWon = r.winners.includes(1 - seatOfA);
+      return { a, b, scoreA: aWon === bWon ? 0.5 : aWon ? 1 : 0 };
+    }),
+  );
   const rating = ratings(agents.length, pairResults);
   return agents
     .map((agent, i) => {
