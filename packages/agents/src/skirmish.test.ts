@@ -52,7 +52,7 @@ describe('the bidder', () => {
 
   it('bids high for a big pot and low for a small one', () => {
     const view = skirmishGame.view(after([]), 0);
-    const hand = view.hand!.slice();
+    const hand = view.hand ?? [];
     const big = {
       ...view,
       pot: view.deck.slice(0, 1).map((p) => ({ ...p, victory_points: 9 })),
@@ -77,9 +77,9 @@ describe('the bidder', () => {
     ]);
     const view = skirmishGame.view(state, 0);
     const top = { ...view, pot: view.pot.map((p) => ({ ...p, victory_points: 20 })), potTotalVp: 20 };
-    expect(chooseBid(top, 0, view.hand!)).toBe(13);
+    expect(chooseBid(top, 0, view.hand ?? [])).toBe(13);
     // Without the history it cannot know, and bids its strongest.
-    expect(chooseBid({ ...top, battles: [] }, 0, view.hand!)).toBe(15);
+    expect(chooseBid({ ...top, battles: [] }, 0, view.hand ?? [])).toBe(15);
   });
 
   it('spends its weakest ship on an empty pot', () => {
