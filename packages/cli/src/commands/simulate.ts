@@ -1,11 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { intFlag, listFlag, parseCommand } from '../args.js';
-import { UsageError } from '../errors.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { createAgent, gameById } from '../registry.js';
 import { type GameJob, type GameResult, gameSeed } from '../simulation.js';
 import { meanWithInterval, table } from '../stats.js';
+import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
 export const SIMULATE_USAGE =
@@ -42,22 +40,13 @@ export function summarize(agents: readonly string[], results: readonly GameResul
 }
 
 export async function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { positionals, values } = parseCommand(argv, {
-    agents: { type: 'string' },
-    games: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-    out: { type: 'string' },
-    config: { type: 'string' },
-  });
-  if (positionals.length !== 1) throw new UsageError(`Usage: ${SIMULATE_USAGE}`);
-  const game = gameById(positionals[0]);
-  const agents = listFlag(values, 'agents') ?? ['random', 'random'];
-  const games = intFlag(values, 'games', 100, 1);
-  const seed = intFlag(values, 'seed', 1);
-  const workers = intFlag(values, 'workers', 1, 0);
+  const { game, agents, games, seed, workers, values } = parseBatch(
+    argv,
+    SIMULATE_USAGE,
+    { agents: ['random', 'random'], games: 100 },
+    ['out', 'config'],
+  );
   const config = configFor(game, values.config, agents.length);
-  for (const name of agents) createAgent(game.id, name);
   const jobs: GameJob[] = Array.from({ length: games }, (_, index) => ({
     index,
     seed: gameSeed(seed, index),

@@ -1,10 +1,10 @@
-import { intFlag, listFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { createAgent, gameById } from '../registry.js';
+import { gameById } from '../registry.js';
 import { type GameJob, gameSeed } from '../simulation.js';
 import { type PairResult, ratings, table } from '../stats.js';
+import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
 export const TOURNAMENT_USAGE = 'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W]';
@@ -97,22 +97,13 @@ export function standingsTable(standings: readonly Standing[]): string {
 }
 
 export async function tournament(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { positionals, values } = parseCommand(argv, {
-    agents: { type: 'string' },
-    games: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
+  const { game, agents, games, seed, workers } = parseBatch(argv, TOURNAMENT_USAGE, {
+    agents: [],
+    games: 20,
   });
-  if (positionals.length !== 1) throw new UsageError(`Usage: ${TOURNAMENT_USAGE}`);
-  const game = gameById(positionals[0]);
-  const agents = listFlag(values, 'agents');
-  if (!agents || agents.length < 2)
+  if (agents.length < 2)
     throw new UsageError('--agents needs at least two agents, e.g. --agents random,heuristic');
   if (new Set(agents).size !== agents.length) throw new UsageError('--agents names each agent once');
-  const games = intFlag(values, 'games', 20, 1);
-  for (const name of agents) createAgent(game.id, name);
-  const seed = intFlag(values, 'seed', 1);
-  const workers = intFlag(values, 'workers', 1, 0);
   const bar = progressBar(((agents.length * (agents.length - 1)) / 2) * games, game.id);
   const standings = await roundRobin(game.id, agents, games, seed, workers, (done) => bar.update(done));
   bar.finish();

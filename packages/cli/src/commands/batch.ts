@@ -1,0 +1,38 @@
+import type { AnyGame } from '@tabula/core';
+import { type Flags, intFlag, listFlag, parseCommand } from '../args.js';
+import { UsageError } from '../errors.js';
+import { createAgent, gameById } from '../registry.js';
+
+/** What a command that plays many games between named agents (simulate, tournament) is told. */
+export interface Batch {
+  readonly game: AnyGame;
+  /** Agent names, each one the game offers. */
+  readonly agents: readonly string[];
+  readonly games: number;
+  readonly seed: number;
+  readonly workers: number;
+  /** Every flag, the command's own included. */
+  readonly values: Flags;
+}
+
+/** Reads `<game> --agents a,b --games N --seed S --workers W` plus the command's own string flags. */
+export function parseBatch(
+  argv: readonly string[],
+  usage: string,
+  defaults: { readonly agents: readonly string[]; readonly games: number },
+  own: readonly string[] = [],
+): Batch {
+  const flags = ['agents', 'games', 'seed', 'workers', ...own].map((name) => [
+    name,
+    { type: 'string' as const },
+  ]);
+  const { positionals, values } = parseCommand(argv, Object.fromEntries(flags));
+  if (positionals.length !== 1) throw new UsageError(`Usage: ${usage}`);
+  const game = gameById(positionals[0]);
+  const agents = listFlag(values, 'agents') ?? defaults.agents;
+  const games = intFlag(values, 'games', defaults.games, 1);
+  const seed = intFlag(values, 'seed', 1);
+  const workers = intFlag(values, 'workers', 1, 0);
+  for (const name of agents) createAgent(game.id, name);
+  return { game, agents, games, seed, workers, values };
+}
