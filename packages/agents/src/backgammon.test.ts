@@ -6,9 +6,9 @@ import {
   Table,
   type TableState,
 } from '@tabula/backgammon';
-import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
+import { type Agent, type AnyGame, createRng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
-import { agentNamed, outrightWins } from '../test/match.js';
+import { outrightWins, twoGamesOf } from '../test/match.js';
 import { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 import { randomAgent } from './random.js';
 
@@ -66,19 +66,8 @@ describe('heuristic backgammon agent', () => {
 
   it('is registered as heuristic and plays the same game from the same seed', async () => {
     expect(backgammonAgents.map((e) => e.name)).toEqual(['heuristic']);
-    const once = await playGame(
-      game,
-      game.defaultConfig(),
-      [agentNamed(backgammonAgents, 'heuristic'), randomAgent()],
-      77,
-    );
-    const again = await playGame(
-      game,
-      game.defaultConfig(),
-      [agentNamed(backgammonAgents, 'heuristic'), randomAgent()],
-      77,
-    );
-    expect(again.record.actions).toEqual(once.record.actions);
+    const [once, again] = await twoGamesOf(game, game.defaultConfig(), backgammonAgents, 'heuristic', 77);
+    expect(again).toEqual(once);
   });
 
   it('makes points with the opening rolls', () => {

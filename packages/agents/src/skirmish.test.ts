@@ -1,7 +1,7 @@
 import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
 import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
-import { agentNamed, outrightWins } from '../test/match.js';
+import { outrightWins, twoGamesOf } from '../test/match.js';
 import { randomAgent } from './random.js';
 import { bidderAgent, chooseBid, opponentCards, skirmishAgents } from './skirmish.js';
 
@@ -20,20 +20,9 @@ function after(battles: [number, number][], seed = 3) {
 describe('the bidder', () => {
   it('is registered by name and plays only legal actions, the same way twice', async () => {
     expect(skirmishAgents.map((e) => e.name)).toEqual(['bidder']);
-    const first = await playGame(
-      skirmishGame,
-      { players: 2 },
-      [agentNamed(skirmishAgents, 'bidder'), randomAgent()],
-      11,
-    );
-    const again = await playGame(
-      skirmishGame,
-      { players: 2 },
-      [agentNamed(skirmishAgents, 'bidder'), randomAgent()],
-      11,
-    );
-    expect(again.record.actions).toEqual(first.record.actions);
-    expect(first.record.actions).toHaveLength(30);
+    const [first, again] = await twoGamesOf(skirmishGame, { players: 2 }, skirmishAgents, 'bidder', 11);
+    expect(again).toEqual(first);
+    expect(first).toHaveLength(30);
   });
 
   it('knows what the opponent still holds from the revealed battles', () => {
