@@ -54,12 +54,7 @@ export function humanAgent(
  * text goes to the game's `parseAction`, which matches it against the list
  * (a `NotationError` or an `IllegalActionError` otherwise).
  */
-export function chosenAction(
-  game: AnyGame,
-  answer: string,
-  view: unknown,
-  legal: readonly unknown[],
-): unknown {
+function chosenAction(game: AnyGame, answer: string, view: unknown, legal: readonly unknown[]): unknown {
   if (/^\d+$/.test(answer)) {
     const action = legal[Number(answer) - 1];
     if (action === undefined) throw new NotationError('invalid_notation', `Choose 1 to ${legal.length}`);

@@ -25,17 +25,14 @@ export interface PairResult {
  */
 export function ratings(players: number, results: readonly PairResult[]): number[] {
   // Per player: the score won (the prior's draw included) and the opponent of every game.
-  const rated = Array.from({ length: players }, () => ({
-    won: 0.5,
-    strength: 1,
-    next: 1,
-    opponents: [] as { strength: number }[],
-  }));
+  type Rated = { won: number; strength: number; next: number; opponents: Rated[] };
+  const rated = Array.from(
+    { length: players },
+    (): Rated => ({ won: 0.5, strength: 1, next: 1, opponents: [] }),
+  );
   for (const { a, b, scoreA } of results) {
-    const first = rated[a];
-    const second = rated[b];
-    if (first === undefined || second === undefined)
-      throw new TabulaError('invalid_argument', `A result names player ${a} or ${b} of ${players}`);
+    const [first, second] = [rated[a], rated[b]];
+    if (!first || !second) throw new TabulaError('invalid_argument', `No player ${a} or ${b} of ${players}`);
     first.won += scoreA;
     second.won += 1 - scoreA;
     first.opponents.push(second);

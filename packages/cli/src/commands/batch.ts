@@ -1,27 +1,19 @@
-import type { AnyGame } from '@tabula/core';
-import { type Flags, intFlag, listFlag, parseCommand } from '../args.js';
+import { intFlag, listFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
 import { createAgent, gameById } from '../registry.js';
 
-/** What a command that plays many games between named agents (simulate, tournament) is told. */
-export interface Batch {
-  readonly game: AnyGame;
-  /** Agent names, each one the game offers. */
-  readonly agents: readonly string[];
-  readonly games: number;
-  readonly seed: number;
-  readonly workers: number;
-  /** Every flag, the command's own included. */
-  readonly values: Flags;
-}
-
-/** Reads `<game> --agents a,b --games N --seed S --workers W` plus the command's own string flags. */
+/**
+ * The command line of a command that plays many games between named agents
+ * (simulate, tournament): `<game> --agents a,b --games N --seed S --workers W`
+ * plus the command's own string flags, whose values come back in `values`.
+ * Each agent must be one the game offers.
+ */
 export function parseBatch(
   argv: readonly string[],
   usage: string,
   defaults: { readonly agents: readonly string[]; readonly games: number },
   own: readonly string[] = [],
-): Batch {
+) {
   const flags = ['agents', 'games', 'seed', 'workers', ...own].map((name) => [
     name,
     { type: 'string' as const },

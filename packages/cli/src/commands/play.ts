@@ -45,12 +45,9 @@ export async function play(
   };
   // The state the game is in, so that the person's choices are written in notation.
   let now: unknown;
+  const you = humanAgent(game, terminal, (action) => actionText(game, action, now));
   const agents = opponents.map((name) => createAgent(game.id, name));
-  agents.splice(
-    human,
-    0,
-    humanAgent(game, terminal, (action) => actionText(game, action, now)),
-  );
+  agents.splice(human, 0, you);
   const names = agents.map((agent) => agent.name);
   out(
     `${game.id}: you are seat ${human}, against ${opponents.join(', ')} (seed ${seed}). Type a number, a move, or "quit".`,
