@@ -6,9 +6,9 @@ import {
   Table,
   type TableState,
 } from '@tabula/backgammon';
-import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
+import { type Agent, type AnyGame, createRng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
-import { outrightWins } from '../test/match.js';
+import { outrightWins, twoGamesOf } from '../test/match.js';
 import { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 import { randomAgent } from './random.js';
 
@@ -17,22 +17,13 @@ const CUBE_OFF = { cube: false, length: 1, crawford: false };
 
 /** A board from each seat's checkers as { pip: count } in its own pips (25 the bar); the rest are off. */
 function position(x: Record<number, number>, o: Record<number, number>): Board {
-  const points = new Array<number>(24).fill(0);
-  const bar: [number, number] = [0, 0];
-  const placed = [0, 0];
-  for (const [seat, stacks] of [
-    [0, x],
-    [1, o],
-  ] as const) {
-    for (const [pip, n] of Object.entries(stacks).map(([p, n]) => [Number(p), n])) {
-      placed[seat] += n as number;
-      if (pip === 25) bar[seat] += n as number;
-      else
-        points[seat === 0 ? (pip as number) - 1 : 24 - (pip as number)] +=
-          seat === 0 ? (n as number) : -(n as number);
-    }
-  }
-  return { points, bar, off: [15 - (placed[0] as number), 15 - (placed[1] as number)] };
+  const total = (stacks: Record<number, number>) => Object.values(stacks).reduce((sum, n) => sum + n, 0);
+  return {
+    // White's pip p is point p - 1, Black's pip p is point 24 - p.
+    points: Array.from({ length: 24 }, (_, i) => (x[i + 1] ?? 0) - (o[24 - i] ?? 0)),
+    bar: [x[25] ?? 0, o[25] ?? 0],
+    off: [15 - total(x), 15 - total(o)],
+  };
 }
 
 const START = { 24: 2, 13: 5, 8: 3, 6: 5 };
@@ -75,15 +66,8 @@ describe('heuristic backgammon agent', () => {
 
   it('is registered as heuristic and plays the same game from the same seed', async () => {
     expect(backgammonAgents.map((e) => e.name)).toEqual(['heuristic']);
-    const agent = backgammonAgents[0]!.create();
-    const once = await playGame(game, game.defaultConfig(), [agent, randomAgent()], 77);
-    const again = await playGame(
-      game,
-      game.defaultConfig(),
-      [backgammonAgents[0]!.create(), randomAgent()],
-      77,
-    );
-    expect(again.record.actions).toEqual(once.record.actions);
+    const [once, again] = await twoGamesOf(game, game.defaultConfig(), backgammonAgents, 'heuristic', 77);
+    expect(again).toEqual(once);
   });
 
   it('makes points with the opening rolls', () => {

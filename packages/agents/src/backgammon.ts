@@ -1,14 +1,16 @@
 import { type Action, type BackgammonView, type Board, Moves, type Side } from '@tabula/backgammon';
 import { type Agent, TabulaError } from '@tabula/core';
-import type { AgentEntry } from './registry.js';
+import type { AgentEntry } from './agent-entry.js';
 
-// The evaluator works in the mover's own pips: `own[p]` are the mover's
-// checkers on its pip p (25 the bar, 0 borne off); `opp[p]` the opponent's
-// checkers on that same point, also counted in the mover's pips, with their
-// bar at 0 and their borne-off checkers at 25. The opponent moves up.
+// The evaluator counts checkers by pip in Int8Arrays of 26: `own[p]` are the
+// mover's checkers on its pip p (25 the bar, 0 borne off), `theirs[p]` the
+// opponent's on their own pip p, laid out the same way. `opp[p]` are the
+// opponent's checkers on the mover's pip p (their bar at 0, borne off at 25),
+// for what meets on the same point: contact and hits. The opponent moves up.
 
 interface Sides {
   own: Int8Array;
+  theirs: Int8Array;
   opp: Int8Array;
 }
 
@@ -17,44 +19,35 @@ const OPP_BAR = 0;
 
 function sidesOf(board: Board, seat: Side): Sides {
   const own = new Int8Array(26);
+  const theirs = new Int8Array(26);
   const opp = new Int8Array(26);
   const other: Side = seat === 0 ? 1 : 0;
   for (let i = 0; i < 24; i++) {
-    const n = board.points[i] as number;
+    const n = board.points[i]!;
     const mine = seat === 0 ? n : -n;
     const pip = seat === 0 ? i + 1 : 24 - i;
     if (mine > 0) own[pip] = mine;
-    else if (mine < 0) opp[pip] = -mine;
+    else if (mine < 0) opp[pip] = theirs[25 - pip] = -mine;
   }
   own[OWN_BAR] = board.bar[seat];
   own[0] = board.off[seat];
-  opp[OPP_BAR] = board.bar[other];
-  opp[25] = board.off[other];
-  return { own, opp };
+  opp[OPP_BAR] = theirs[OWN_BAR] = board.bar[other];
+  opp[25] = theirs[0] = board.off[other];
+  return { own, theirs, opp };
 }
 
-function pips(own: Int8Array): number {
+/** The pip count of a side's checkers by its own pips (borne off at 0 count nothing). */
+function pips(counts: Int8Array): number {
   let total = 0;
-  for (let p = 1; p <= 25; p++) total += (own[p] as number) * p;
-  return total;
-}
-
-function oppPips(opp: Int8Array): number {
-  let total = 0;
-  for (let p = 0; p <= 24; p++) total += (opp[p] as number) * (25 - p);
+  for (let p = 1; p <= 25; p++) total += counts[p]! * p;
   return total;
 }
 
 /** Whether some checkers still have to pass each other. */
 function contact({ own, opp }: Sides): boolean {
-  let myBack = 0;
-  for (let p = 25; p >= 1; p--) {
-    if ((own[p] as number) > 0) {
-      myBack = p;
-      break;
-    }
-  }
-  for (let p = 0; p < myBack; p++) if ((opp[p] as number) > 0) return true;
+  let myBack = OWN_BAR;
+  while (myBack > 0 && own[myBack] === 0) myBack--;
+  for (let p = 0; p < myBack; p++) if (opp[p] !== 0) return true;
   return false;
 }
 
@@ -66,31 +59,28 @@ const POINT_VALUE = [
 ];
 const PRIME_BONUS = [0, 0, 0, 2, 5, 10, 16];
 
-function made(counts: Int8Array, p: number): boolean {
-  return (counts[p] as number) >= 2;
-}
-
-/** Structure in pips: made points, the longest run of them, and stacks too tall to be useful. */
-function structure(counts: Int8Array, pipOf: (p: number) => number): number {
+/** Structure in pips of a side's checkers by its own pips: made points, the longest run of them, and stacks too tall to be useful. */
+function structure(counts: Int8Array): number {
   let score = 0;
   let run = 0;
   let longest = 0;
   for (let p = 1; p <= 24; p++) {
-    const n = counts[pipOf(p)] as number;
+    const n = counts[p]!;
     if (n >= 2) {
-      score += POINT_VALUE[p] as number;
+      score += POINT_VALUE[p]!;
       run++;
       longest = Math.max(longest, run);
     } else run = 0;
     if (n > 3) score -= 0.4 * (n - 3);
   }
-  return score + (PRIME_BONUS[Math.min(longest, 6)] as number);
+  return score + PRIME_BONUS[Math.min(longest, 6)]!;
 }
 
-function homePoints(counts: Int8Array, pipOf: (p: number) => number): number {
-  let n = 0;
-  for (let p = 1; p <= 6; p++) if (made(counts, pipOf(p))) n++;
-  return n;
+/** The points a side has made in its home board. */
+function homePoints(counts: Int8Array): number {
+  let made = 0;
+  for (let p = 1; p <= 6; p++) if (counts[p]! >= 2) made++;
+  return made;
 }
 
 const ROLLS: readonly (readonly [number, number, number])[] = (() => {
@@ -109,11 +99,12 @@ function blotRisk({ own, opp }: Sides): number {
   const blots: number[] = [];
   for (let p = 1; p <= 24; p++) if (own[p] === 1) blots.push(p);
   if (blots.length === 0) return 0;
-  const open = (p: number) => p <= 24 && (own[p] as number) < 2;
+  const open = (p: number) => p <= 24 && own[p]! < 2;
   const loss = (b: number) => 25 - b + 6;
   const sources: number[] = [];
-  if ((opp[OPP_BAR] as number) > 0) sources.push(OPP_BAR);
-  else for (let p = 1; p <= 24; p++) if ((opp[p] as number) > 0) sources.push(p);
+  for (let p = OPP_BAR; p <= 24; p++) if (opp[p] !== 0) sources.push(p);
+  // A checker on the bar must enter first, so it is the only one that can hit.
+  if (sources[0] === OPP_BAR) sources.length = 1;
   let expected = 0;
   for (const [a, b, weight] of ROLLS) {
     let worst = 0;
@@ -135,29 +126,27 @@ function blotRisk({ own, opp }: Sides): number {
   return expected;
 }
 
-const mirror = (p: number) => 25 - p;
-const same = (p: number) => p;
-
 /** The position after the mover's play, from the mover's side, in pips; the opponent rolls next. */
 export function evaluate(board: Board, seat: Side): number {
+  const other: Side = seat === 0 ? 1 : 0;
   const sides = sidesOf(board, seat);
-  const { own, opp } = sides;
-  const lead = oppPips(opp) - pips(own);
+  const { own, theirs } = sides;
+  const lead = pips(theirs) - pips(own);
   if (!contact(sides)) {
     // A race: every play moves the same pips unless bearing off wastes some, so value checkers off
     // and checkers spread over the home board (fewer misses later).
     let spread = 0;
-    for (let p = 1; p <= 6; p++) if ((own[p] as number) > 0) spread++;
-    return lead + 2 * (own[0] as number) + 0.5 * spread;
+    for (let p = 1; p <= 6; p++) if (own[p] !== 0) spread++;
+    return lead + 2 * board.off[seat] + 0.5 * spread;
   }
-  const myHome = homePoints(own, same);
-  const theirHome = homePoints(opp, mirror);
+  const myHome = homePoints(own);
+  const theirHome = homePoints(theirs);
   return (
     lead +
-    structure(own, same) -
-    structure(opp, mirror) +
-    (opp[OPP_BAR] as number) * (3 + 2 * myHome) -
-    (own[OWN_BAR] as number) * (3 + 2 * theirHome) -
+    structure(own) -
+    structure(theirs) +
+    board.bar[other] * (3 + 2 * myHome) -
+    board.bar[seat] * (3 + 2 * theirHome) -
     blotRisk(sides)
   );
 }
@@ -166,9 +155,10 @@ const normal = (z: number) => 1 / (1 + Math.exp(-1.702 * z));
 
 /** The chance that `seat`, about to roll, wins: a pip-count model in a race, else a logistic on a static evaluation. */
 export function winChance(board: Board, seat: Side): number {
+  const other: Side = seat === 0 ? 1 : 0;
   const sides = sidesOf(board, seat);
   const mine = pips(sides.own);
-  const theirs = oppPips(sides.opp);
+  const theirs = pips(sides.theirs);
   if (!contact(sides)) {
     // Rolls to finish: mean pips / 8.17, variance ~0.034 rolls^2 a pip; the roller is half a roll ahead.
     const lead = (theirs - mine) / 8.17 + 0.5;
@@ -178,10 +168,10 @@ export function winChance(board: Board, seat: Side): number {
     theirs -
     mine +
     8 +
-    structure(sides.own, same) -
-    structure(sides.opp, mirror) +
-    (sides.opp[OPP_BAR] as number) * (3 + 2 * homePoints(sides.own, same)) -
-    (sides.own[OWN_BAR] as number) * (3 + 2 * homePoints(sides.opp, mirror));
+    structure(sides.own) -
+    structure(sides.theirs) +
+    board.bar[other] * (3 + 2 * homePoints(sides.own)) -
+    board.bar[seat] * (3 + 2 * homePoints(sides.theirs));
   return 1 / (1 + Math.exp(-score / 22));
 }
 
@@ -196,7 +186,7 @@ function has(legal: readonly Action[], type: Action['type']): boolean {
 function gammonish(board: Board, seat: Side): boolean {
   const other: Side = seat === 0 ? 1 : 0;
   const sides = sidesOf(board, seat);
-  return board.off[other] === 0 && oppPips(sides.opp) - pips(sides.own) > 60;
+  return board.off[other] === 0 && pips(sides.theirs) - pips(sides.own) > 60;
 }
 
 function bestMove(view: BackgammonView, seat: Side, legal: readonly Action[]): Action {

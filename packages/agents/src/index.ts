@@ -1,6 +1,7 @@
+export type { AgentEntry } from './agent-entry.js';
 export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 export { randomAgent } from './random.js';
-export { type AgentEntry, agentsFor, defaultAgentFor } from './registry.js';
+export { agentsFor, defaultAgentFor } from './registry.js';
 export { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
 export { solverRummyAgent } from './rummy-solver.js';
 export { bidderAgent, skirmishAgents } from './skirmish.js';

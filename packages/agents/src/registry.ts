@@ -1,15 +1,8 @@
-import type { Agent } from '@tabula/core';
+import type { AgentEntry } from './agent-entry.js';
 import { backgammonAgents } from './backgammon.js';
 import { randomAgent } from './random.js';
 import { rummyAgents } from './rummy.js';
 import { skirmishAgents } from './skirmish.js';
-
-/** An agent a command line or a server can offer by name. */
-export interface AgentEntry {
-  readonly name: string;
-  readonly summary: string;
-  create(): Agent<unknown, unknown>;
-}
 
 const RANDOM: AgentEntry = {
   name: 'random',
@@ -30,6 +23,5 @@ export function agentsFor(gameId: string): Map<string, AgentEntry> {
 
 /** The strongest shipped agent of a game (the opponent `tabula play` picks). */
 export function defaultAgentFor(gameId: string): string {
-  const own = BY_GAME[gameId];
-  return own && own.length > 0 ? own[own.length - 1]!.name : RANDOM.name;
+  return BY_GAME[gameId]?.at(-1)?.name ?? RANDOM.name;
 }

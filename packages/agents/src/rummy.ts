@@ -1,6 +1,6 @@
 import { type Agent, TabulaError } from '@tabula/core';
 import { cardPenalty, findPlaysFrom, isJokerString, type RoundView, type RummyAction } from '@tabula/rummy';
-import type { AgentEntry } from './registry.js';
+import type { AgentEntry } from './agent-entry.js';
 import { solverRummyAgent } from './rummy-solver.js';
 
 /** What a play lays from the hand, read from the view's table: the cards it adds. */

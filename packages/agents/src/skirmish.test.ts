@@ -1,7 +1,7 @@
 import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
 import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
-import { outrightWins } from '../test/match.js';
+import { outrightWins, twoGamesOf } from '../test/match.js';
 import { randomAgent } from './random.js';
 import { bidderAgent, chooseBid, opponentCards, skirmishAgents } from './skirmish.js';
 
@@ -20,16 +20,9 @@ function after(battles: [number, number][], seed = 3) {
 describe('the bidder', () => {
   it('is registered by name and plays only legal actions, the same way twice', async () => {
     expect(skirmishAgents.map((e) => e.name)).toEqual(['bidder']);
-    const agents = [skirmishAgents[0].create(), randomAgent()];
-    const first = await playGame(skirmishGame, { players: 2 }, agents, 11);
-    const again = await playGame(
-      skirmishGame,
-      { players: 2 },
-      [skirmishAgents[0].create(), randomAgent()],
-      11,
-    );
-    expect(again.record.actions).toEqual(first.record.actions);
-    expect(first.record.actions).toHaveLength(30);
+    const [first, again] = await twoGamesOf(skirmishGame, { players: 2 }, skirmishAgents, 'bidder', 11);
+    expect(again).toEqual(first);
+    expect(first).toHaveLength(30);
   });
 
   it('knows what the opponent still holds from the revealed battles', () => {
@@ -48,7 +41,7 @@ describe('the bidder', () => {
 
   it('bids high for a big pot and low for a small one', () => {
     const view = skirmishGame.view(after([]), 0);
-    const hand = view.hand!.slice();
+    const hand = view.hand ?? [];
     const big = {
       ...view,
       pot: view.deck.slice(0, 1).map((p) => ({ ...p, victory_points: 9 })),
@@ -73,9 +66,9 @@ describe('the bidder', () => {
     ]);
     const view = skirmishGame.view(state, 0);
     const top = { ...view, pot: view.pot.map((p) => ({ ...p, victory_points: 20 })), potTotalVp: 20 };
-    expect(chooseBid(top, 0, view.hand!)).toBe(13);
+    expect(chooseBid(top, 0, view.hand ?? [])).toBe(13);
     // Without the history it cannot know, and bids its strongest.
-    expect(chooseBid({ ...top, battles: [] }, 0, view.hand!)).toBe(15);
+    expect(chooseBid({ ...top, battles: [] }, 0, view.hand ?? [])).toBe(15);
   });
 
   it('spends its weakest ship on an empty pot', () => {

@@ -1,6 +1,6 @@
 import { type Agent, type Rng, TabulaError } from '@tabula/core';
 import type { PlanetJSON, SkirmishAction, SkirmishGameView } from '@tabula/skirmish';
-import type { AgentEntry } from './registry.js';
+import type { AgentEntry } from './agent-entry.js';
 
 /**
  * What a planet is worth to whoever takes it: its VP, plus, for each
@@ -43,20 +43,15 @@ function spend(cards: number[], spent: readonly number[]): boolean {
  * the bid stays legal.
  */
 export function opponentCards(view: SkirmishGameView, seat: number): number[] | null {
-  const fleet = [...(view.hand ?? []), ...view.battles.map((b) => b.cards[seat])];
+  // A battle without a card of a seat does not fit; skipping the card puts the counts below out.
+  const revealed = (by: number) => view.battles.flatMap((b) => b.cards[by] ?? []);
+  const fleet = [...(view.hand ?? []), ...revealed(seat)];
   if (view.ownPlay !== null) fleet.push(view.ownPlay);
   const cards: number[] = [];
-  for (let other = 0; other < view.playerCount; other++) {
+  for (const [other, player] of view.players.entries()) {
     if (other === seat) continue;
     const left = fleet.slice();
-    if (
-      !spend(
-        left,
-        view.battles.map((b) => b.cards[other]),
-      )
-    )
-      return null;
-    const player = view.players[other];
+    if (!spend(left, revealed(other))) return null;
     if (left.length !== player.cardsInHand + (player.hasPlayed ? 1 : 0)) return null;
     cards.push(...left);
   }
@@ -79,9 +74,10 @@ export function chooseBid(
   rng: Rng | null = null,
 ): number {
   const ships = hand.slice().sort((a, b) => a - b);
-  if (ships.length === 0) throw new TabulaError('no_legal_action', 'The bidder has no ship to play');
+  const [weakest] = ships;
+  if (weakest === undefined) throw new TabulaError('no_legal_action', 'The bidder has no ship to play');
   // A battle over an empty pot (the deck has run out) wins nothing.
-  if (view.pot.length === 0) return ships[0];
+  if (view.pot.length === 0) return weakest;
 
   let total = 0;
   for (const planet of view.deck) total += planet.victory_points;
@@ -107,14 +103,13 @@ export function chooseBid(
     const spread = last !== undefined && last.winner === null ? TIE_SPREAD : SPREAD;
     position += (rng.int(0, 999) / 1000 - 0.5) * spread;
   }
-  let at = Math.min(ships.length - 1, Math.max(0, Math.round(position)));
+  const bid = ships[Math.min(ships.length - 1, Math.max(0, Math.round(position)))] ?? weakest;
 
   const others = opponentCards(view, seat);
-  if (others !== null) {
-    const target = ships[at];
-    while (at > 0 && !others.some((card) => card >= ships[at - 1] && card < target)) at--;
-  }
-  return ships[at];
+  if (others === null) return bid;
+  // The weakest ship above every card of theirs below the bid wins and loses against the same cards.
+  const beaten = others.reduce((most, card) => (card < bid && card > most ? card : most), -Infinity);
+  return ships.find((ship) => ship > beaten) ?? bid;
 }
 
 /** The bidding heuristic as an agent; its only chance, the blur of ranks, comes from `ctx.rng`. */

@@ -1,4 +1,6 @@
-import { type Agent, type AnyGame, playGame } from '@tabula/core';
+import { type Agent, type AnyGame, playGame, type RecordedAction } from '@tabula/core';
+import type { AgentEntry } from '../src/agent-entry.js';
+import { randomAgent } from '../src/random.js';
 
 /**
  * Plays `games` seeded two-player games of `agent` against `opponent`, seats
@@ -22,4 +24,25 @@ export async function outrightWins(
     if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
   }
   return wins;
+}
+
+type Actions = readonly RecordedAction[];
+
+/**
+ * Two games from one seed of the registry's agent `name` (seat 0, created
+ * anew for each) against random: the actions of each, for a test that they
+ * are the same.
+ */
+export async function twoGamesOf(
+  game: AnyGame,
+  config: unknown,
+  entries: readonly AgentEntry[],
+  name: string,
+  seed: number,
+): Promise<[Actions, Actions]> {
+  const entry = entries.find((e) => e.name === name);
+  if (entry === undefined) throw new Error(`No agent entry named ${name}`);
+  const actions = async () =>
+    (await playGame(game, config, [entry.create(), randomAgent()], seed)).record.actions;
+  return [await actions(), await actions()];
 }

@@ -2,7 +2,7 @@
 // and on two: games per second = games in a task x ops/s.
 import { Bench } from 'tinybench';
 import { runJobs } from '../src/pool.js';
-import { GAMES } from '../src/registry.js';
+import { GAMES, gameById } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
 
 const GAMES_PER_TASK: Record<string, number> = { backgammon: 800, rummy: 80, skirmish: 8000 };
@@ -12,7 +12,7 @@ const bench = new Bench({ time: 0, iterations: 2, warmupIterations: 0 });
 bench.add('start-up: 1 skirmish game on 1 worker', async () => {
   await runJobs(
     'skirmish',
-    GAMES.skirmish!.defaultConfig(2),
+    gameById('skirmish').defaultConfig(2),
     [{ index: 0, seed: 1, players: ['random', 'random'] }],
     1,
   );
@@ -34,7 +34,8 @@ for (const [id, game] of Object.entries(GAMES)) {
 await bench.run();
 console.table(
   bench.tasks.map((task) => {
-    const count = GAMES_PER_TASK[task.name.split(':')[0]!] ?? 1;
+    const [id = ''] = task.name.split(':');
+    const count = GAMES_PER_TASK[id] ?? 1;
     const mean = task.result && 'latency' in task.result ? task.result.latency.mean : Number.NaN;
     return { task: task.name, 'ms per task': mean.toFixed(0), 'games/s': ((count * 1000) / mean).toFixed(0) };
   }),

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './registry.js';
+import { UsageError } from './errors.js';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -17,7 +17,8 @@ export function parseCommand(
     });
     return { positionals, values: values as Flags };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+    const [firstLine = ''] = (error instanceof Error ? error.message : String(error)).split('\n');
+    throw new UsageError(firstLine);
   }
 }
 

@@ -6,7 +6,8 @@ import { REPLAY_USAGE, replay } from './commands/replay.js';
 import { SCHEMA_USAGE, schema } from './commands/schema.js';
 import { SIMULATE_USAGE, simulate } from './commands/simulate.js';
 import { TOURNAMENT_USAGE, tournament } from './commands/tournament.js';
-import { agentNames, GAMES, UsageError } from './registry.js';
+import { UsageError } from './errors.js';
+import { agentNames, GAMES } from './registry.js';
 
 export const USAGE = `Usage:
   ${PLAY_USAGE}

@@ -27,10 +27,8 @@ export async function runJobs(
     }
     return results;
   }
-  const shares: GameJob[][] = Array.from({ length: Math.min(workers, Math.max(jobs.length, 1)) }, () => []);
-  jobs.forEach((job, i) => {
-    shares[i % shares.length]!.push(job);
-  });
+  const threads = Math.min(workers, Math.max(jobs.length, 1));
+  const shares = Array.from({ length: threads }, (_, t) => jobs.filter((_, i) => i % threads === t));
   await Promise.all(
     shares.map(
       (share) =>
@@ -39,7 +37,7 @@ export async function runJobs(
           let received = 0;
           worker.on('message', (message: { result?: GameResult; error?: string; index?: number }) => {
             if (message.error !== undefined) {
-              reject(new TabulaError('game_failed', `game ${message.index} failed: ${message.error}`));
+              reject(new TabulaError('worker_failed', `game ${message.index} failed: ${message.error}`));
               void worker.terminate();
               return;
             }
@@ -51,7 +49,7 @@ export async function runJobs(
           worker.on('error', reject);
           worker.on('exit', (code) => {
             if (received < share.length)
-              reject(new TabulaError('worker_died', `a worker stopped early (exit ${code})`));
+              reject(new TabulaError('worker_failed', `a worker stopped early (exit ${code})`));
           });
         }),
     ),

@@ -1,8 +1,9 @@
 import { agentsFor } from '@tabula/agents';
 import { backgammonGame } from '@tabula/backgammon';
-import { type Agent, type AnyGame, TabulaError } from '@tabula/core';
+import type { Agent, AnyGame } from '@tabula/core';
 import { rummyGame } from '@tabula/rummy';
 import { skirmishGame } from '@tabula/skirmish';
+import { UsageError } from './errors.js';
 
 /** Every game the command knows, by id. */
 export const GAMES: Readonly<Record<string, AnyGame>> = {
@@ -10,13 +11,6 @@ export const GAMES: Readonly<Record<string, AnyGame>> = {
   rummy: rummyGame as AnyGame,
   skirmish: skirmishGame as AnyGame,
 };
-
-/** A mistake in how the command was called: one line, exit code 2. */
-export class UsageError extends TabulaError {
-  constructor(message: string) {
-    super('usage', message);
-  }
-}
 
 export function gameById(id: string | undefined): AnyGame {
   if (id === undefined) throw new UsageError(`Name a game: ${Object.keys(GAMES).join(', ')}`);

@@ -1,3 +1,5 @@
+import { TabulaError } from '@tabula/core';
+
 /** Mean and the half-width of its 95% confidence interval (normal approximation). */
 export function meanWithInterval(values: readonly number[]): { mean: number; halfWidth: number } {
   const n = values.length;
@@ -22,34 +24,43 @@ export interface PairResult {
  * prior (one draw against a 1500 opponent) keeps a perfect record finite.
  */
 export function ratings(players: number, results: readonly PairResult[]): number[] {
-  const wins = new Array<number>(players).fill(0.5);
-  const games: number[][] = Array.from({ length: players }, () => new Array<number>(players).fill(0));
+  // Per player: the score won (the prior's draw included) and the opponent of every game.
+  type Rated = { won: number; strength: number; next: number; opponents: Rated[] };
+  const rated = Array.from(
+    { length: players },
+    (): Rated => ({ won: 0.5, strength: 1, next: 1, opponents: [] }),
+  );
   for (const { a, b, scoreA } of results) {
-    wins[a]! += scoreA;
-    wins[b]! += 1 - scoreA;
-    games[a]![b]! += 1;
-    games[b]![a]! += 1;
+    const [first, second] = [rated[a], rated[b]];
+    if (!first || !second) throw new TabulaError('invalid_argument', `No player ${a} or ${b} of ${players}`);
+    first.won += scoreA;
+    second.won += 1 - scoreA;
+    first.opponents.push(second);
+    second.opponents.push(first);
   }
-  let strength = new Array<number>(players).fill(1);
   for (let iteration = 0; iteration < 500; iteration++) {
-    const next = strength.map((si, i) => {
-      let denominator = 1 / (si + 1); // the prior's game against strength 1
-      for (let j = 0; j < players; j++) {
-        const n = games[i]![j]!;
-        if (n > 0) denominator += n / (si + strength[j]!);
-      }
-      return wins[i]! / denominator;
-    });
-    const scale = Math.exp(next.reduce((s, v) => s + Math.log(v), 0) / players);
-    strength = next.map((v) => v / scale);
+    let logSum = 0;
+    for (const player of rated) {
+      let denominator = 1 / (player.strength + 1); // the prior's game against strength 1
+      for (const opponent of player.opponents) denominator += 1 / (player.strength + opponent.strength);
+      player.next = player.won / denominator;
+      logSum += Math.log(player.next);
+    }
+    const scale = Math.exp(logSum / players);
+    for (const player of rated) player.strength = player.next / scale;
   }
-  return strength.map((s) => 1500 + (400 * Math.log(s)) / Math.LN10);
+  return rated.map(({ strength }) => 1500 + (400 * Math.log(strength)) / Math.LN10);
 }
 
 /** A fixed-width text table. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: readonly string[]) =>
-    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+    widths
+      .map((width, c) => {
+        const text = cells[c] ?? '';
+        return c === 0 ? text.padEnd(width) : text.padStart(width);
+      })
+      .join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

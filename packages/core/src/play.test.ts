@@ -19,9 +19,8 @@ const race: GameDefinition<State, Action, null, State> = {
     s.totals.some((t) => t >= 10) || seat !== s.turn ? [] : [{ type: 'roll' }, { type: 'step' }],
   apply(s, seat, action, rng) {
     if (seat !== s.turn) throw new IllegalActionError('not_your_turn', 'not your turn');
-    const totals = s.totals.slice();
-    totals[seat] = (totals[seat] as number) + (action.type === 'roll' ? rng.int(1, 6) : 1);
-    return { totals, turn: 1 - seat };
+    const step = action.type === 'roll' ? rng.int(1, 6) : 1;
+    return { totals: s.totals.map((total, i) => (i === seat ? total + step : total)), turn: 1 - seat };
   },
   view: (s) => s,
   outcome: (s) => {
@@ -63,6 +62,23 @@ describe('playGame and replay', () => {
     const bad = { ...record, actions: [{ seat: 1, action: { type: 'step' } }] };
     expect(() => replay(race, bad)).toThrow(InvalidInputError);
     expect(() => replay(race, bad)).toThrow(/\$\.actions\[0\]/);
+  });
+
+  it('tells the caller the first state, and each action with the states before and after it', async () => {
+    const states: unknown[] = [];
+    const steps: unknown[] = [];
+    const { record, state: last } = await playGame(race, null, [picker, picker], 3, {
+      onStart: (state) => states.push(state),
+      onAction: ({ seat, action, before, state, index }) => {
+        expect(before).toBe(states.at(-1));
+        expect(index).toBe(steps.length);
+        steps.push({ seat, action });
+        states.push(state);
+      },
+    });
+    expect(steps).toEqual(record.actions);
+    expect(states.at(-1)).toBe(last);
+    expect(states).toEqual(replay(race, record));
   });
 
   it('needs one agent per seat', async () => {

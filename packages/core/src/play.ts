@@ -38,9 +38,22 @@ export function gameStreams(seed: Seed, seats: number): { chance: Rng; agents: R
 export interface PlayOptions {
   /** Stop a game that runs longer than this many actions (a guard against rules bugs). */
   readonly maxActions?: number;
+  /** A soft time budget for each decision, passed on to the agents. */
   readonly budgetMs?: number;
-  /** Called after every applied action. */
-  readonly onAction?: (step: { seat: Seat; action: unknown; state: unknown; index: number }) => void;
+  /** Called once with the state the game starts from, before any agent acts. */
+  readonly onStart?: (state: unknown) => void;
+  /**
+   * Called after every applied action, with the state it was played in
+   * (`before`: what `describe` needs to write it in notation) and the state
+   * after it; `index` is its place in the record's actions.
+   */
+  readonly onAction?: (step: {
+    seat: Seat;
+    action: unknown;
+    before: unknown;
+    state: unknown;
+    index: number;
+  }) => void;
 }
 
 /** Plays one game between agents, one per seat, and returns its record and final state. */
@@ -60,9 +73,19 @@ export async function playGame(
   }
   const { chance, agents: agentRngs } = gameStreams(seed, seats);
   let state = game.setup(config, chance);
+  options.onStart?.(state);
   const actions: RecordedAction[] = [];
   const maxActions = options.maxActions ?? 100_000;
-  while (game.outcome(state) === null) {
+  for (;;) {
+    const outcome = game.outcome(state);
+    if (outcome !== null) {
+      const players = agents.map((a) => a.name);
+      return {
+        record: { game: game.id, version: game.version, config, seed, players, actions, outcome },
+        state,
+        outcome,
+      };
+    }
     const toAct = game.toAct(state);
     if (toAct.length === 0)
       throw new TabulaError('game_stuck', `${game.id}: the game is live but nobody is to act`);
@@ -76,28 +99,15 @@ export async function playGame(
         rng: agentRngs[seat] as Rng,
         ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
       });
-      state = game.apply(state, seat, action, chance);
+      const before = state;
+      state = game.apply(before, seat, action, chance);
       actions.push({ seat, action });
-      options.onAction?.({ seat, action, state, index: actions.length - 1 });
+      options.onAction?.({ seat, action, before, state, index: actions.length - 1 });
       if (actions.length > maxActions) {
         throw new TabulaError('game_stuck', `${game.id}: no result after ${maxActions} actions`);
       }
     }
   }
-  const outcome = game.outcome(state) as Outcome;
-  return {
-    record: {
-      game: game.id,
-      version: game.version,
-      config,
-      seed,
-      players: agents.map((a) => a.name),
-      actions,
-      outcome,
-    },
-    state,
-    outcome,
-  };
 }
 
 /**

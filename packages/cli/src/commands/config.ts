@@ -1,6 +1,6 @@
 import type { AnyGame } from '@tabula/core';
 import { parseWith } from '@tabula/core';
-import { UsageError } from '../registry.js';
+import { UsageError } from '../errors.js';
 
 /** The game's config: from --config JSON (checked against the game's schema) or its default for that many players. */
 export function configFor(game: AnyGame, raw: string | boolean | undefined, players: number): unknown {
@@ -19,7 +19,7 @@ export function configFor(game: AnyGame, raw: string | boolean | undefined, play
   } catch {
     throw new UsageError(`--config is not JSON: ${String(raw)}`);
   }
-  const config = parseWith(game.schemas.config, parsed, `The ${game.id} config`, 'bad_config');
+  const config = parseWith(game.schemas.config, parsed, `The ${game.id} config`, 'invalid_config');
   if (game.seatCount(config) !== players) {
     throw new UsageError(
       `this ${game.id} config seats ${game.seatCount(config)}, but ${players} agents were named`,

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { type GameRecord, GameRecordSchema, parseWith, replay as replayRecord } from '@tabula/core';
 import { intFlag, parseCommand } from '../args.js';
-import { gameById, UsageError } from '../registry.js';
+import { UsageError } from '../errors.js';
+import { gameById } from '../registry.js';
+import { actionText, winnersText } from '../text.js';
 
 export const REPLAY_USAGE = 'tabula replay <record.json | results.jsonl> [--line N] [--pause]';
 
@@ -25,7 +27,7 @@ export function readRecord(path: string, line: number): GameRecord {
   }
   if (typeof parsed === 'object' && parsed !== null && 'record' in parsed)
     parsed = (parsed as { record: unknown }).record;
-  return parseWith(GameRecordSchema, parsed, `The record in ${path}`, 'bad_record');
+  return parseWith(GameRecordSchema, parsed, `The record in ${path}`, 'invalid_record');
 }
 
 export async function replay(argv: readonly string[], out: (line: string) => void): Promise<void> {
@@ -33,8 +35,9 @@ export async function replay(argv: readonly string[], out: (line: string) => voi
     line: { type: 'string' },
     pause: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UsageError(`Usage: ${REPLAY_USAGE}`);
-  const record = readRecord(positionals[0]!, intFlag(values, 'line', 1, 1));
+  const [path, ...more] = positionals;
+  if (path === undefined || more.length > 0) throw new UsageError(`Usage: ${REPLAY_USAGE}`);
+  const record = readRecord(path, intFlag(values, 'line', 1, 1));
   const game = gameById(record.game);
   const states = replayRecord(game, record);
   const names = record.players ?? [];
@@ -47,15 +50,12 @@ export async function replay(argv: readonly string[], out: (line: string) => voi
   show(states[0]);
   for (const [i, { seat, action }] of record.actions.entries()) {
     if (prompt) await prompt.question('(enter for the next action) ');
-    const text = game.describe ? game.describe(action, states[i]) : JSON.stringify(action);
+    const text = actionText(game, action, states[i]);
     out(`${i + 1}. seat ${seat}${names[seat] ? ` (${names[seat]})` : ''}: ${text}`);
     show(states[i + 1]);
   }
   prompt?.close();
   const outcome = game.outcome(states[states.length - 1]);
   if (outcome === null) out(`The record stops before the end (${record.actions.length} actions).`);
-  else {
-    const winners = outcome.winners.map((s) => names[s] ?? `seat ${s}`).join(' and ') || 'nobody';
-    out(`Result: ${winners} (${outcome.reason}); scores ${outcome.scores.join(', ')}`);
-  }
+  else out(`Result: ${winnersText(outcome, names)} (${outcome.reason}); scores ${outcome.scores.join(', ')}`);
 }

@@ -1,5 +1,6 @@
 import { parseCommand } from '../args.js';
-import { gameById, UsageError } from '../registry.js';
+import { UsageError } from '../errors.js';
+import { gameById } from '../registry.js';
 
 export const SCHEMA_USAGE = 'tabula schema <game> [--part config|action|state|view]';
 

@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { intFlag, listFlag, parseCommand } from '../args.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { createAgent, gameById, UsageError } from '../registry.js';
 import { type GameJob, type GameResult, gameSeed } from '../simulation.js';
 import { meanWithInterval, table } from '../stats.js';
+import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
 export const SIMULATE_USAGE =
@@ -12,7 +11,8 @@ export const SIMULATE_USAGE =
 
 /** Agent j of the list sits in seat (j + i) mod n in game i, so every agent plays every seat equally. */
 export function seatingFor(agents: readonly string[], index: number): string[] {
-  return agents.map((_, seat) => agents[(seat - (index % agents.length) + agents.length) % agents.length]!);
+  const cut = agents.length - (index % agents.length);
+  return [...agents.slice(cut), ...agents.slice(0, cut)];
 }
 
 export interface AgentSummary {
@@ -40,22 +40,13 @@ export function summarize(agents: readonly string[], results: readonly GameResul
 }
 
 export async function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { positionals, values } = parseCommand(argv, {
-    agents: { type: 'string' },
-    games: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
-    out: { type: 'string' },
-    config: { type: 'string' },
-  });
-  if (positionals.length !== 1) throw new UsageError(`Usage: ${SIMULATE_USAGE}`);
-  const game = gameById(positionals[0]);
-  const agents = listFlag(values, 'agents') ?? ['random', 'random'];
-  const games = intFlag(values, 'games', 100, 1);
-  const seed = intFlag(values, 'seed', 1);
-  const workers = intFlag(values, 'workers', 1, 0);
+  const { game, agents, games, seed, workers, values } = parseBatch(
+    argv,
+    SIMULATE_USAGE,
+    { agents: ['random', 'random'], games: 100 },
+    ['out', 'config'],
+  );
   const config = configFor(game, values.config, agents.length);
-  for (const name of agents) createAgent(game.id, name);
   const jobs: GameJob[] = Array.from({ length: games }, (_, index) => ({
     index,
     seed: gameSeed(seed, index),

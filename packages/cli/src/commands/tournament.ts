@@ -1,9 +1,10 @@
-import { intFlag, listFlag, parseCommand } from '../args.js';
+import { UsageError } from '../errors.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { createAgent, gameById, UsageError } from '../registry.js';
+import { gameById } from '../registry.js';
 import { type GameJob, gameSeed } from '../simulation.js';
 import { type PairResult, ratings, table } from '../stats.js';
+import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
 export const TOURNAMENT_USAGE = 'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W]';
@@ -33,24 +34,26 @@ export async function roundRobin(
 ): Promise<Standing[]> {
   const game = gameById(gameId);
   const config = configFor(game, undefined, 2);
-  const pairs: [number, number][] = [];
-  for (let a = 0; a < agents.length; a++) for (let b = a + 1; b < agents.length; b++) pairs.push([a, b]);
-  const jobs: GameJob[] = [];
-  for (const [a, b] of pairs) {
-    for (let g = 0; g < games; g++) {
-      const index = jobs.length;
-      const players = g % 2 === 0 ? [agents[a]!, agents[b]!] : [agents[b]!, agents[a]!];
-      jobs.push({ index, seed: gameSeed(seed, index), players });
-    }
-  }
+  // Every pair of agents (a before b in the list) plays `games` games, seats alternating.
+  const pairs: { a: number; b: number; names: [string, string] }[] = [];
+  for (const [a, first] of agents.entries())
+    for (const [b, second] of agents.entries()) if (a < b) pairs.push({ a, b, names: [first, second] });
+  const jobs: GameJob[] = pairs.flatMap(({ names: [first, second] }, p) =>
+    Array.from({ length: games }, (_, g) => {
+      const index = p * games + g;
+      return { index, seed: gameSeed(seed, index), players: g % 2 === 0 ? [first, second] : [second, first] };
+    }),
+  );
+  // The results come in job order, so each pair's are the next `games` of them.
   const results = await runJobs(gameId, config, jobs, workers, (done) => onProgress(done, jobs.length));
-  const pairResults: PairResult[] = results.map((r) => {
-    const [a, b] = pairs[Math.floor(r.index / games)]!;
-    const seatOfA = (r.index % games) % 2 === 0 ? 0 : 1;
-    const aWon = r.winners.includes(seatOfA);
-    const bWon = r.winners.includes(1 - seatOfA);
-    return { a, b, scoreA: aWon === bWon ? 0.5 : aWon ? 1 : 0 };
-  });
+  const pairResults: PairResult[] = pairs.flatMap(({ a, b }, p) =>
+    results.slice(p * games, (p + 1) * games).map((r, g) => {
+      const seatOfA = g % 2;
+      const aWon = r.winners.includes(seatOfA);
+      const bWon = r.winners.includes(1 - seatOfA);
+      return { a, b, scoreA: aWon === bWon ? 0.5 : aWon ? 1 : 0 };
+    }),
+  );
   const rating = ratings(agents.length, pairResults);
   return agents
     .map((agent, i) => {
@@ -94,22 +97,13 @@ export function standingsTable(standings: readonly Standing[]): string {
 }
 
 export async function tournament(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { positionals, values } = parseCommand(argv, {
-    agents: { type: 'string' },
-    games: { type: 'string' },
-    seed: { type: 'string' },
-    workers: { type: 'string' },
+  const { game, agents, games, seed, workers } = parseBatch(argv, TOURNAMENT_USAGE, {
+    agents: [],
+    games: 20,
   });
-  if (positionals.length !== 1) throw new UsageError(`Usage: ${TOURNAMENT_USAGE}`);
-  const game = gameById(positionals[0]);
-  const agents = listFlag(values, 'agents');
-  if (!agents || agents.length < 2)
+  if (agents.length < 2)
     throw new UsageError('--agents needs at least two agents, e.g. --agents random,heuristic');
   if (new Set(agents).size !== agents.length) throw new UsageError('--agents names each agent once');
-  const games = intFlag(values, 'games', 20, 1);
-  for (const name of agents) createAgent(game.id, name);
-  const seed = intFlag(values, 'seed', 1);
-  const workers = intFlag(values, 'workers', 1, 0);
   const bar = progressBar(((agents.length * (agents.length - 1)) / 2) * games, game.id);
   const standings = await roundRobin(game.id, agents, games, seed, workers, (done) => bar.update(done));
   bar.finish();

@@ -48,8 +48,8 @@ const highCard: GameDefinition<State, Action, null, View> = {
     throw new IllegalActionError('invalid_action', 'An action is raise or show');
   },
   view: (s, seat) => ({
-    mine: seat === null ? null : (s.cards[seat] as number),
-    theirs: over(s) && seat !== null ? (s.cards[1 - seat] as number) : null,
+    mine: seat === null ? null : (s.cards[seat] ?? null),
+    theirs: over(s) && seat !== null ? (s.cards[1 - seat] ?? null) : null,
     pot: s.pot,
   }),
   outcome(s) {
@@ -68,9 +68,7 @@ const highCard: GameDefinition<State, Action, null, View> = {
 
 const hiddenVariant = (s: State, seat: number | null) => {
   if (over(s)) return null;
-  const cards = s.cards.slice();
-  for (let i = 0; i < cards.length; i++) if (i !== seat) cards[i] = ((cards[i] as number) % 10) + 1;
-  return { ...s, cards };
+  return { ...s, cards: s.cards.map((card, i) => (i === seat ? card : (card % 10) + 1)) };
 };
 
 describe('runConformance', () => {

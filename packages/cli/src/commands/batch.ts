@@ -1,0 +1,30 @@
+import { intFlag, listFlag, parseCommand } from '../args.js';
+import { UsageError } from '../errors.js';
+import { createAgent, gameById } from '../registry.js';
+
+/**
+ * The command line of a command that plays many games between named agents
+ * (simulate, tournament): `<game> --agents a,b --games N --seed S --workers W`
+ * plus the command's own string flags, whose values come back in `values`.
+ * Each agent must be one the game offers.
+ */
+export function parseBatch(
+  argv: readonly string[],
+  usage: string,
+  defaults: { readonly agents: readonly string[]; readonly games: number },
+  own: readonly string[] = [],
+) {
+  const flags = ['agents', 'games', 'seed', 'workers', ...own].map((name) => [
+    name,
+    { type: 'string' as const },
+  ]);
+  const { positionals, values } = parseCommand(argv, Object.fromEntries(flags));
+  if (positionals.length !== 1) throw new UsageError(`Usage: ${usage}`);
+  const game = gameById(positionals[0]);
+  const agents = listFlag(values, 'agents') ?? defaults.agents;
+  const games = intFlag(values, 'games', defaults.games, 1);
+  const seed = intFlag(values, 'seed', 1);
+  const workers = intFlag(values, 'workers', 1, 0);
+  for (const name of agents) createAgent(game.id, name);
+  return { game, agents, games, seed, workers, values };
+}
