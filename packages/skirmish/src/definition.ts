@@ -24,7 +24,7 @@ import {
   StateSchema,
   ViewSchema,
 } from './schemas.js';
-import { firstDuplicate, fromJSON } from './state.js';
+import { checkUniqueIds, fromJSON } from './state.js';
 import { renderView, viewFor } from './view.js';
 
 function readConfig(config: unknown): SkirmishConfig {
@@ -70,14 +70,7 @@ export const skirmishGame: GameDefinition<SkirmishState, SkirmishAction, Skirmis
   setup(config, rng) {
     const { players, fleet = standardFleet(), planets, shuffle = true } = readConfig(config);
     const deck = planets === undefined ? defaultDeck() : planets.map(planetOf);
-    const twice = firstDuplicate(deck);
-    if (twice !== null) {
-      throw new InvalidInputError(
-        'invalid_config',
-        `$.planets[${twice.at}].id`,
-        `planet id ${JSON.stringify(twice.id)} appears twice`,
-      );
-    }
+    checkUniqueIds(deck, '$.planets', 'invalid_config');
     // The PHP library's seeded shuffle, with a seed drawn from the game's stream.
     const seed = rng.int(0, 0xffffffff);
     return newGame(players, fleet, shuffle ? phpShuffle(deck, seed) : deck);

@@ -8,7 +8,7 @@ import { cryptoShuffle, phpShuffle } from './mt19937.js';
 import { Planet } from './planet.js';
 import { standardFleet } from './rules.js';
 import { FleetSchema, orNull, PlayersSchema, SafeInteger } from './schemas.js';
-import { firstDuplicate } from './state.js';
+import { checkUniqueIds } from './state.js';
 
 const GameConfigOptionsSchema = Type.Object({
   /** How many players (ids `1..playerCount`). Default 2. */
@@ -52,14 +52,7 @@ export class GameConfig {
       const odd = planets.findIndex((planet) => !isPlanet(planet));
       throw new InvalidInputError('invalid_config', `$.planets[${odd}]`, 'expected a Planet');
     }
-    const twice = firstDuplicate(planets);
-    if (twice !== null) {
-      throw new InvalidInputError(
-        'invalid_config',
-        `$.planets[${twice.at}].id`,
-        `planet id ${JSON.stringify(twice.id)} appears twice`,
-      );
-    }
+    checkUniqueIds(planets, '$.planets', 'invalid_config');
     this.playerCount = playerCount;
     this.fleetValues = Object.freeze(fleetValues.slice());
     this.planets = Object.freeze(

@@ -1,4 +1,4 @@
-import { InvalidInputError, parseWith } from '@tabula/core';
+import { type ErrorCode, InvalidInputError, parseWith } from '@tabula/core';
 import { type SkirmishPlanet, type SkirmishState, StateSchema } from './schemas.js';
 
 function fail(path: string, message: string): never {
@@ -18,16 +18,19 @@ export function fromJSON(json: unknown): SkirmishState {
   return state;
 }
 
-/** The first planet whose id an earlier planet has (its index and id), or null. */
-export function firstDuplicate(
+/** Refuses a deck (a state's, a config's at `path`) where a planet has the id of an earlier one. */
+export function checkUniqueIds(
   planets: readonly { readonly id: string }[],
-): { at: number; id: string } | null {
+  path: string,
+  code: ErrorCode,
+): void {
   const ids = new Set<string>();
   for (const [at, { id }] of planets.entries()) {
-    if (ids.has(id)) return { at, id };
+    if (ids.has(id)) {
+      throw new InvalidInputError(code, `${path}[${at}].id`, `planet id ${JSON.stringify(id)} appears twice`);
+    }
     ids.add(id);
   }
-  return null;
 }
 
 /**
@@ -43,8 +46,7 @@ export function checkTable(state: SkirmishState): void {
   if (state.claimed.length !== players)
     fail('$.claimed', `one entry per seat (${players}), got ${state.claimed.length}`);
   const { deck, revealed } = state;
-  const twice = firstDuplicate(deck);
-  if (twice !== null) fail(`$.deck[${twice.at}].id`, `planet id ${JSON.stringify(twice.id)} appears twice`);
+  checkUniqueIds(deck, '$.deck', 'invalid_state');
   if (revealed > deck.length) {
     fail('$.revealed', `must be between 0 and ${deck.length} (the deck size), got ${revealed}`);
   }
