@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomAgent } from '@tabula/agents';
 import { type Agent, playGame } from '@tabula/core';
-import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
+import { type SkirmishAction, type SkirmishView, skirmishGame } from '@tabula/skirmish';
 
 // Your own bot: always bid the highest card left. Agents may be async too.
-const greedy: Agent<SkirmishGameView, SkirmishAction> = {
+const greedy: Agent<SkirmishView, SkirmishAction> = {
   name: 'highest-card',
   act: (_view, legal) => legal.reduce((best, a) => (a.card > best.card ? a : best)),
 };

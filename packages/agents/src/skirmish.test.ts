@@ -1,5 +1,5 @@
 import { type Agent, type AnyGame, createRng, playGame } from '@tabula/core';
-import { type SkirmishAction, type SkirmishGameView, skirmishGame } from '@tabula/skirmish';
+import { type SkirmishAction, type SkirmishView, skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
 import { outrightWins, twoGamesOf } from '../test/match.js';
 import { randomAgent } from './random.js';
@@ -44,12 +44,12 @@ describe('the bidder', () => {
     const hand = view.hand ?? [];
     const big = {
       ...view,
-      pot: view.deck.slice(0, 1).map((p) => ({ ...p, victory_points: 9 })),
+      pot: view.deck.slice(0, 1).map((p) => ({ ...p, victoryPoints: 9 })),
       potTotalVp: 9,
     };
     const small = {
       ...view,
-      pot: view.deck.slice(0, 1).map((p) => ({ ...p, victory_points: 0 })),
+      pot: view.deck.slice(0, 1).map((p) => ({ ...p, victoryPoints: 0 })),
       potTotalVp: 0,
     };
     // Nothing is worth more than 9 VP: the strongest ship, the 15, is the only one sure to win.
@@ -65,14 +65,14 @@ describe('the bidder', () => {
       [3, 13],
     ]);
     const view = skirmishGame.view(state, 0);
-    const top = { ...view, pot: view.pot.map((p) => ({ ...p, victory_points: 20 })), potTotalVp: 20 };
+    const top = { ...view, pot: view.pot.map((p) => ({ ...p, victoryPoints: 20 })), potTotalVp: 20 };
     expect(chooseBid(top, 0, view.hand ?? [])).toBe(13);
     // Without the history it cannot know, and bids its strongest.
     expect(chooseBid({ ...top, battles: [] }, 0, view.hand ?? [])).toBe(15);
   });
 
   it('spends its weakest ship on an empty pot', () => {
-    const view: SkirmishGameView = { ...skirmishGame.view(after([]), 1), pot: [], potTotalVp: 0 };
+    const view: SkirmishView = { ...skirmishGame.view(after([]), 1), pot: [], potTotalVp: 0 };
     expect(chooseBid(view, 1, [4, 9, 2])).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 import { type Agent, type Rng, TabulaError } from '@tabula/core';
-import type { PlanetJSON, SkirmishAction, SkirmishGameView } from '@tabula/skirmish';
+import type { SkirmishAction, SkirmishPlanet, SkirmishView } from '@tabula/skirmish';
 import type { AgentEntry } from './agent-entry.js';
 
 /**
@@ -7,13 +7,13 @@ import type { AgentEntry } from './agent-entry.js';
  * `DoubleNextPlanetNoCombat` entry, an average planet still in the deck
  * (it pulls the next one along), plus its share of a `ClassSetBonus`.
  */
-function worth(planet: PlanetJSON, averageVp: number): number {
-  let value = planet.victory_points;
+function worth(planet: SkirmishPlanet, averageVp: number): number {
+  let value = planet.victoryPoints;
   for (const ability of planet.abilities) {
     if (ability.type === 'double_next_planet_no_combat') value += averageVp;
-    if (ability.type === 'class_set_bonus' && planet.class !== null && !Array.isArray(ability.params)) {
-      const { setSize = 3, bonus = 3 } = ability.params as { setSize?: unknown; bonus?: unknown };
-      if (typeof setSize === 'number' && typeof bonus === 'number' && setSize > 0) value += bonus / setSize;
+    if (ability.type === 'class_set_bonus' && planet.planetClass !== null) {
+      const { setSize = 3, bonus = 3 } = ability.params;
+      value += bonus / setSize;
     }
   }
   return value;
@@ -42,7 +42,7 @@ function spend(cards: number[], spent: readonly number[]): boolean {
  * looks like one whose fleet was the hand left; the guess is then off, but
  * the bid stays legal.
  */
-export function opponentCards(view: SkirmishGameView, seat: number): number[] | null {
+export function opponentCards(view: SkirmishView, seat: number): number[] | null {
   // A battle without a card of a seat does not fit; skipping the card puts the counts below out.
   const revealed = (by: number) => view.battles.flatMap((b) => b.cards[by] ?? []);
   const fleet = [...(view.hand ?? []), ...revealed(seat)];
@@ -68,7 +68,7 @@ export function opponentCards(view: SkirmishGameView, seat: number): number[] | 
  * bid is the nearest rank's.
  */
 export function chooseBid(
-  view: SkirmishGameView,
+  view: SkirmishView,
   seat: number,
   hand: readonly number[],
   rng: Rng | null = null,
@@ -80,7 +80,7 @@ export function chooseBid(
   if (view.pot.length === 0) return weakest;
 
   let total = 0;
-  for (const planet of view.deck) total += planet.victory_points;
+  for (const planet of view.deck) total += planet.victoryPoints;
   const averageVp = view.deck.length > 0 ? total / view.deck.length : 0;
   let pot = 0;
   for (const planet of view.pot) pot += worth(planet, averageVp);
@@ -113,7 +113,7 @@ export function chooseBid(
 }
 
 /** The bidding heuristic as an agent; its only chance, the blur of ranks, comes from `ctx.rng`. */
-export function bidderAgent(): Agent<SkirmishGameView, SkirmishAction> {
+export function bidderAgent(): Agent<SkirmishView, SkirmishAction> {
   return {
     name: 'bidder',
     act(view, legal, ctx) {

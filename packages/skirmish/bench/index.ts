@@ -1,9 +1,9 @@
 import { createRng, type Rng } from '@tabula/core';
 import {
+  fromPhpArray,
   GameConfig,
   GameEngine,
   type GameState,
-  parseSkirmishState,
   type SkirmishState,
   GameState as State,
   skirmishGame,
@@ -40,7 +40,7 @@ const saved = JSON.stringify(midGame);
 /** A complete game through the shared contract, as the simulator and agents drive it. */
 function contractGame(players: number): SkirmishState {
   let state = skirmishGame.setup({ players }, rng);
-  while (!state.game_over) {
+  while (state.endReason === null) {
     const seat = rng.pick(skirmishGame.toAct(state));
     state = skirmishGame.apply(state, seat, rng.pick(skirmishGame.legalActions(state, seat)), rng);
   }
@@ -56,7 +56,7 @@ const contractMid = (() => {
   return state;
 })();
 const contractSaved = JSON.stringify(contractMid);
-// States fresh from JSON, so each apply meets a deck it has not converted before.
+// States fresh from JSON: each apply meets objects it has never seen.
 const contractParsed: SkirmishState[] = Array.from({ length: 50_000 }, () => JSON.parse(contractSaved));
 let nextParsed = 0;
 
@@ -69,23 +69,24 @@ bench
   )
   .add('JSON.stringify(state) mid-game', () => JSON.stringify(midGame))
   .add('GameState.fromJSON(JSON.parse(saved)) mid-game', () => State.fromJSON(JSON.parse(saved)))
-  .add('viewFor(state, 1) mid-game', () => viewFor(midGame, 1))
+  .add('viewFor(state, seat 0) mid-game', () => viewFor(midGame.toState(), 0))
   .add('contract: random game, 2 players (setup + 30 applies)', () => contractGame(2))
   .add('contract: random game, 4 players (setup + 60 applies)', () => contractGame(4))
   .add('contract: apply one play mid-game', () =>
     skirmishGame.apply(contractMid, 0, { type: 'play', card: 8 }, rng),
   )
-  .add('contract: apply one play to a state fresh from JSON (cold deck cache)', () =>
+  .add('contract: apply one play to a state fresh from JSON', () =>
     skirmishGame.apply(
-      contractParsed[nextParsed++ % contractParsed.length],
+      contractParsed[nextParsed++ % contractParsed.length] ?? contractMid,
       0,
       { type: 'play', card: 8 },
       rng,
     ),
   )
-  .add('contract: parseSkirmishState mid-game (untrusted input)', () =>
-    parseSkirmishState(JSON.parse(contractSaved)),
+  .add('contract: fromJSON mid-game (untrusted input)', () =>
+    skirmishGame.fromJSON(JSON.parse(contractSaved)),
   )
+  .add('fromPhpArray(JSON.parse(saved)) mid-game', () => fromPhpArray(JSON.parse(saved)))
   .add('contract: view(state, 0) mid-game', () => skirmishGame.view(contractMid, 0));
 await bench.run();
 console.table(bench.table());

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { createRng } from '@tabula/core';
-import { skirmishGame as game, type SkirmishState } from '@tabula/skirmish';
+import {
+  describeAction,
+  skirmishGame as game,
+  parseAction,
+  renderView,
+  type SkirmishState,
+} from '@tabula/skirmish';
 
 // The rules' chance (the deck shuffle) comes from one seeded stream.
 const chance = createRng(2025);
@@ -19,25 +25,33 @@ assert.deepEqual(
 );
 assert.equal(JSON.stringify(seen).includes('"ownPlay":9'), false);
 
-// People type plays; `describe` writes them the same way.
-const move = game.parseAction!('play 12', seen, game.legalActions(state, 0));
-console.log(game.describe!(move, state)); // play 12
+// People type plays; `describeAction` writes them the same way.
+const move = parseAction('play 12', seen, game.legalActions(state, 0));
+console.log(describeAction(move)); // play 12
 state = game.apply(state, 0, move, chance);
 
 // Once all cards are in, the battle resolves and joins the public history.
-assert.deepEqual(state.battles[0].cards, [12, 9]);
-assert.equal(state.battles[0].winner, 1); // a player id: seat 0 is player 1
-console.log(game.render!(game.view(state, 0)));
+assert.deepEqual(state.battles[0], {
+  cards: [12, 9],
+  winner: 0,
+  pot: [state.deck[0]?.id],
+  claimed: [state.deck[0]?.id],
+});
+console.log(renderView(game.view(state, 0)));
 
 // Play the rest out, each seat spending its weakest ship.
 while (game.outcome(state) === null) {
-  for (const seat of game.toAct(state))
-    state = game.apply(state, seat, game.legalActions(state, seat)[0], chance);
+  for (const seat of game.toAct(state)) {
+    const [weakest] = game.legalActions(state, seat);
+    if (weakest !== undefined) state = game.apply(state, seat, weakest, chance);
+  }
 }
-const outcome = game.outcome(state)!;
+const outcome = game.outcome(state);
+assert.ok(outcome);
 console.log(outcome); // VP by seat, the winning seats and the end reason
 assert.equal(outcome.scores.length, 2);
 
-// The state is plain JSON in the PHP library's toArray shape, plus the battle history.
-assert.deepEqual(JSON.parse(JSON.stringify(state)), state);
+// The state is plain JSON, every per-player list by seat; fromJSON checks a saved one.
+const saved = JSON.stringify(state);
+assert.deepEqual(game.fromJSON(JSON.parse(saved)), state);
 assert.equal(state.battles.length, 15);

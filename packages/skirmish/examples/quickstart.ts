@@ -29,7 +29,7 @@ console.log('Scores:', state.scores(), 'leading:', state.winners());
 // Play the rest out: each player spends their weakest ship.
 while (!engine.isGameOver(state)) {
   for (const player of state.playerIds()) {
-    state = engine.playCard(state, player, engine.legalCardsForPlayer(state, player)[0]);
+    state = engine.playCard(state, player, Math.min(...engine.legalCardsForPlayer(state, player)));
   }
 }
 console.log('Final scores:', state.scores(), 'winners:', state.winners(), 'why:', state.endReason);

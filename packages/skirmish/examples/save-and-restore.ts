@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { InvalidInputError } from '@tabula/core';
-import { GameEngine, GameState } from '@tabula/skirmish';
+import { createRng, InvalidInputError } from '@tabula/core';
+import { fromPhpArray, GameEngine, GameState, skirmishGame, toPhpArray } from '@tabula/skirmish';
 
 const engine = new GameEngine();
 
@@ -35,6 +35,15 @@ state = engine.playCard(state, 1, 1);
 state = engine.playCard(state, 2, 3);
 console.log(state.scores()); // { '1': 1, '2': 2 }
 
+// The same save as the plain state (lists by seat, camelCase), to play on under the contract.
+let plain = fromPhpArray(fromPhp);
+assert.deepEqual(plain.hands, [
+  [1, 2],
+  [2, 3],
+]);
+plain = skirmishGame.apply(plain, 0, { type: 'play', card: 1 }, createRng(1));
+assert.deepEqual(toPhpArray(plain).current_plays, { '1': 1, '2': null });
+
 // Bad input is refused with the path of the first problem.
 try {
   GameState.fromJSON({ ...fromPhp, hands: { '1': [1, 2], '2': [2, 'three'] } });
@@ -42,5 +51,5 @@ try {
   assert.ok(error instanceof InvalidInputError);
   assert.equal(error.code, 'invalid_state');
   assert.equal(error.path, '$.hands["2"][1]');
-  console.log(error.message); // $.hands["2"][1]: expected an integer, got "three"
+  console.log(error.message); // $.hands["2"][1]: Expected integer
 }

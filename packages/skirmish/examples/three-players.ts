@@ -14,8 +14,8 @@ battle({ 3: 5, 1: 5, 2: 1 }); // players 1 and 3 tie for the highest: P2 joins P
 assert.equal(engine.potTotalVictoryPoints(state), 3);
 
 state = engine.playCard(state, 2, 4);
-// What player 1 may see now: player 2 has played, but not which card.
-const view = viewFor(state, 1);
+// What player 1 (seat 0) may see now: player 2 has played, but not which card.
+const view = viewFor(state.toState(), 0);
 assert.deepEqual(
   view.players.map((p) => p.hasPlayed),
   [false, true, false],

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GameEngine } from './engine.js';
-import { GameEndReason, PlanetClass } from './enums.js';
 import { GameConfig } from './game-config.js';
 import type { GameState } from './game-state.js';
 import { Planet, PlanetAbility, type PlanetOptions } from './planet.js';
 import { scorePlanets } from './rules.js';
+import { GameEndReason, PlanetClass } from './schemas.js';
 
 const engine = new GameEngine();
 const ids = (planets: readonly Planet[]) => planets.map((p) => p.id);
@@ -35,7 +35,7 @@ describe('DoubleNextPlanetNoCombat', () => {
   it('does not double the pulled planet VP (the README, not the PHP code)', () => {
     const deck = [planet('T', 1, { abilities: [double()] }), planet('P2', 2), planet('P3', 3)];
     const state = battle(start(deck, [1, 2, 3]), 3, 1);
-    expect(state.claimedBy(1)[1].victoryPoints).toBe(2);
+    expect(state.claimedBy(1)[1]?.victoryPoints).toBe(2);
     expect(state.scores()).toEqual({ 1: 3, 2: 0 });
   });
 

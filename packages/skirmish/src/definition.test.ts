@@ -3,55 +3,57 @@ import { createRng, IllegalActionError, InvalidInputError, type Rng, type Tabula
 import { runConformance, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { play, playOut } from '../test/helpers.js';
-import { skirmishGame as game, type SkirmishConfig } from './definition.js';
-import type { SkirmishState } from './definition-state.js';
+import { skirmishGame as game } from './definition.js';
 import { GameEngine } from './engine.js';
-import { GameEndReason, PlanetAbilityType, PlanetClass } from './enums.js';
 import { GameConfig } from './game-config.js';
 import { phpShuffle } from './mt19937.js';
-import type { SkirmishAction } from './notation.js';
-import { Planet, type PlanetJSON } from './planet.js';
+import { Planet } from './planet.js';
+import {
+  GameEndReason,
+  PlanetAbilityType,
+  PlanetClass,
+  type SkirmishAction,
+  type SkirmishConfig,
+  type SkirmishPlanet,
+  type SkirmishState,
+} from './schemas.js';
 
-const key = (seat: number) => String(seat + 1);
-const ids = (planets: readonly PlanetJSON[]) => planets.map((p) => p.id);
+const ids = (planets: readonly SkirmishPlanet[]) => planets.map((p) => p.id);
 const sorted = (cards: readonly number[]) => cards.slice().sort((a, b) => a - b);
 
 /** Every card a seat started with: its hand, its pending card and what it revealed in battles. */
 function cardsOf(state: SkirmishState, seat: number): number[] {
-  const pending = state.current_plays[key(seat)];
+  const pending = state.plays[seat] ?? null;
   return sorted([
-    ...state.hands[key(seat)],
+    ...(state.hands[seat] ?? []),
     ...(pending === null ? [] : [pending]),
-    ...state.battles.map((b) => b.cards[seat]),
+    ...state.battles.flatMap((b) => b.cards.slice(seat, seat + 1)),
   ]);
 }
 
 /** Planets and ships are conserved, and the battle history agrees with the claimed planets. */
 function invariant(state: SkirmishState): string | null {
-  const n = state.player_count;
-  const deck = ids(state.planet_deck);
+  const deck = ids(state.deck);
   if (new Set(deck).size !== deck.length) return 'a planet id appears twice in the deck';
-  const revealed = deck.slice(0, state.current_planet_index).sort();
-  const placed = [...ids(state.planet_pot)];
-  for (let seat = 0; seat < n; seat++) placed.push(...ids(state.claimed_planets[key(seat)]));
+  const revealed = deck.slice(0, state.revealed).sort();
+  const placed = [...ids(state.pot), ...state.claimed.flatMap(ids)];
   if (JSON.stringify(placed.sort()) !== JSON.stringify(revealed))
     return `revealed planets ${revealed} are not exactly the pot and the claimed ones ${placed}`;
-  if (!state.game_over && state.planet_pot.length === 0 && state.current_planet_index < deck.length)
+  if (state.endReason === null && state.pot.length === 0 && state.revealed < deck.length)
     return 'a battle is fought over an empty pot while the deck has planets';
   const fleet = cardsOf(state, 0);
-  for (let seat = 0; seat < n; seat++) {
+  for (const [seat, claimed] of state.claimed.entries()) {
     if (JSON.stringify(cardsOf(state, seat)) !== JSON.stringify(fleet))
       return `seat ${seat}'s ships do not add up to the fleet`;
-    const won = state.battles.flatMap((b) => (b.winner === seat + 1 ? b.claimed : []));
-    if (JSON.stringify(won) !== JSON.stringify(ids(state.claimed_planets[key(seat)])))
+    const won = state.battles.flatMap((b) => (b.winner === seat ? b.claimed : []));
+    if (JSON.stringify(won) !== JSON.stringify(ids(claimed)))
       return `seat ${seat}'s claimed planets are not what the battles gave it`;
   }
-  const pending = Object.values(state.current_plays).filter((c) => c !== null).length;
-  if (pending === n) return 'every card is in but the battle did not resolve';
-  const empty = Object.values(state.hands).every((h) => h.length === 0);
-  if (state.game_over !== (empty && pending === 0))
+  const pending = state.plays.filter((c) => c !== null).length;
+  if (pending === state.hands.length) return 'every card is in but the battle did not resolve';
+  const empty = state.hands.every((h) => h.length === 0);
+  if ((state.endReason !== null) !== (empty && pending === 0))
     return 'the game is over exactly when every ship is spent';
-  if ((state.end_reason === null) === state.game_over) return 'an end reason exactly when the game is over';
   return null;
 }
 
@@ -61,32 +63,30 @@ function invariant(state: SkirmishState): string | null {
  * keeping who has played.
  */
 function hiddenVariant(state: SkirmishState, seat: number | null, rng: Rng): SkirmishState {
-  const drawn = state.planet_deck.slice(0, state.current_planet_index);
-  const hands: Record<string, number[]> = {};
-  const plays: Record<string, number | null> = {};
-  for (let s = 0; s < state.player_count; s++) {
-    const hand = state.hands[key(s)];
-    const pending = state.current_plays[key(s)];
+  const hands: number[][] = [];
+  const plays: (number | null)[] = [];
+  state.hands.forEach((hand, s) => {
+    const pending = state.plays[s] ?? null;
     if (s === seat) {
-      hands[key(s)] = hand.slice();
-      plays[key(s)] = pending;
-      continue;
+      hands.push(hand.slice());
+      plays.push(pending);
+      return;
     }
     const secret = rng.shuffle(pending === null ? hand : [...hand, pending]);
-    plays[key(s)] = pending === null ? null : (secret.pop() as number);
-    hands[key(s)] = secret;
-  }
+    plays.push(pending === null ? null : (secret.pop() ?? null));
+    hands.push(secret);
+  });
   return {
     ...state,
-    planet_deck: [...drawn, ...rng.shuffle(state.planet_deck.slice(state.current_planet_index))],
+    deck: [...state.deck.slice(0, state.revealed), ...rng.shuffle(state.deck.slice(state.revealed))],
     hands,
-    current_plays: plays,
+    plays,
   };
 }
 
 /** Plays the rules must refuse: cards not held, malformed plays, a second card in one battle. */
 function invalidActions(state: SkirmishState, seat: number): unknown[] {
-  const hand = state.hands[key(seat)];
+  const hand = state.hands[seat] ?? [];
   const all = cardsOf(state, seat);
   const held = hand[0] ?? 1;
   const out: unknown[] = [
@@ -95,20 +95,20 @@ function invalidActions(state: SkirmishState, seat: number): unknown[] {
     { type: 'play', card: String(held) },
     { type: 'play', card: held, also: 1 },
   ];
-  const spent = state.battles.map((b) => b.cards[seat]).find((c) => !hand.includes(c));
+  const spent = state.battles.map((b) => b.cards[seat]).find((c) => c !== undefined && !hand.includes(c));
   if (spent !== undefined) out.push(play(spent));
-  if (state.current_plays[key(seat)] !== null && hand.length > 0) out.push(play(held));
-  if (state.game_over) out.push(play(held));
+  if (state.plays[seat] !== null && hand.length > 0) out.push(play(held));
+  if (state.endReason !== null) out.push(play(held));
   return out;
 }
 
 const ABILITIES = [
   [],
-  [{ type: PlanetAbilityType.DoubleNextPlanetNoCombat, params: [] }],
+  [{ type: PlanetAbilityType.DoubleNextPlanetNoCombat, params: {} }],
   [{ type: PlanetAbilityType.ClassSetBonus, params: { setSize: 2, bonus: 2 } }],
   [
-    { type: PlanetAbilityType.DoubleNextPlanetNoCombat, params: [] },
-    { type: PlanetAbilityType.DoubleNextPlanetNoCombat, params: [] },
+    { type: PlanetAbilityType.DoubleNextPlanetNoCombat, params: {} },
+    { type: PlanetAbilityType.DoubleNextPlanetNoCombat, params: {} },
   ],
 ] as const;
 
@@ -121,9 +121,9 @@ function randomConfig(rng: Rng): SkirmishConfig {
   const classes = Object.values(PlanetClass);
   const planets = Array.from({ length: rng.int(1, 10) }, (_, i) => ({
     id: `X${i}`,
-    victory_points: rng.int(-1, 4),
-    class: rng.int(0, 3) === 0 ? null : rng.pick(classes),
-    abilities: [...rng.pick(ABILITIES)],
+    victoryPoints: rng.int(-1, 4),
+    planetClass: rng.int(0, 3) === 0 ? null : rng.pick(classes),
+    abilities: structuredClone([...rng.pick(ABILITIES)]),
   }));
   return { players, fleet, planets, shuffle: rng.int(0, 2) > 0 };
 }
@@ -158,11 +158,9 @@ describe('skirmishGame conformance', () => {
 
   it('catches views that show the deck order or another seat’s pending card', () => {
     const leaks = [
-      (s: SkirmishState) => ({ deck: s.planet_deck.slice(s.current_planet_index) }),
+      (s: SkirmishState) => ({ deck: s.deck.slice(s.revealed) }),
       (s: SkirmishState) => ({
-        battles: [
-          { cards: Object.values(s.current_plays).map((c) => c ?? 0), winner: null, pot: [], claimed: [] },
-        ],
+        battles: [{ cards: s.plays.map((c) => c ?? 0), winner: null, pot: [], claimed: [] }],
       }),
     ];
     for (const leak of leaks) {
@@ -177,15 +175,13 @@ describe('skirmishGame conformance', () => {
   it('has a hidden variant that really changes hidden things, and only those', () => {
     const state = game.apply(game.setup({ players: 3 }, createRng(1)), 1, play(9), createRng(0));
     const variants = [1, 2, 3, 4, 5].map((seed) => hiddenVariant(state, 0, createRng(seed)));
-    expect(variants.some((v) => v.current_plays['2'] !== 9)).toBe(true);
-    expect(variants.some((v) => JSON.stringify(v.planet_deck) !== JSON.stringify(state.planet_deck))).toBe(
-      true,
-    );
+    expect(variants.some((v) => v.plays[1] !== 9)).toBe(true);
+    expect(variants.some((v) => JSON.stringify(v.deck) !== JSON.stringify(state.deck))).toBe(true);
     for (const variant of variants) {
-      expect(variant.current_plays['1']).toBeNull();
-      expect(variant.current_plays['3']).toBeNull();
-      expect(variant.hands['1']).toEqual(state.hands['1']);
-      expect(variant.planet_deck[0]).toEqual(state.planet_deck[0]);
+      expect(variant.plays[0]).toBeNull();
+      expect(variant.plays[2]).toBeNull();
+      expect(variant.hands[0]).toEqual(state.hands[0]);
+      expect(variant.deck[0]).toEqual(state.deck[0]);
       expect(invariant(variant)).toBeNull();
     }
   });
@@ -195,51 +191,68 @@ describe('setup', () => {
   it('shuffles the default deck with the PHP shuffle and a seed drawn from the rng, pot face up', () => {
     const state = game.setup(game.defaultConfig(), createRng(5));
     const seed = createRng(5).int(0, 0xffffffff);
-    expect(ids(state.planet_deck)).toEqual(phpShuffle(Planet.defaultDeck(), seed).map((p) => p.id));
-    expect(state.planet_pot).toEqual([state.planet_deck[0]]);
-    expect(state.current_planet_index).toBe(1);
-    expect(state.hands).toEqual({ 1: range(1, 15), 2: range(1, 15) });
+    expect(ids(state.deck)).toEqual(phpShuffle(Planet.defaultDeck(), seed).map((p) => p.id));
+    expect(state.pot).toEqual([state.deck[0]]);
+    expect(state.revealed).toBe(1);
+    expect(state.hands).toEqual([range(1, 15), range(1, 15)]);
+    expect(state.plays).toEqual([null, null]);
+    expect(state.claimed).toEqual([[], []]);
     expect(state.battles).toEqual([]);
     expect(game.toAct(state)).toEqual([0, 1]);
-    expect(game.setup(game.defaultConfig(), createRng(6)).planet_deck).not.toEqual(state.planet_deck);
+    expect(game.setup(game.defaultConfig(), createRng(6)).deck).not.toEqual(state.deck);
   });
 
   it('seats as many players as the config says, with its fleet and deck', () => {
     const planets = [
-      { id: 'A', victory_points: 3 },
-      { id: 'B', victory_points: 1, name: 'Bee', class: PlanetClass.Station },
+      { id: 'A', victoryPoints: 3 },
+      { id: 'B', victoryPoints: 1, name: 'Bee', planetClass: PlanetClass.Station },
     ];
     const config = { players: 4, fleet: [2, 2, 5], planets, shuffle: false };
     expect(game.seatCount(config)).toBe(4);
     const state = game.setup(config, createRng(1));
-    expect(Object.keys(state.hands)).toEqual(['1', '2', '3', '4']);
-    expect(state.hands['4']).toEqual([2, 2, 5]);
-    expect(ids(state.planet_deck)).toEqual(['A', 'B']);
+    expect(state.hands).toHaveLength(4);
+    expect(state.hands[3]).toEqual([2, 2, 5]);
+    expect(state.deck).toEqual([
+      { id: 'A', victoryPoints: 3, name: null, planetClass: null, abilities: [] },
+      { id: 'B', victoryPoints: 1, name: 'Bee', planetClass: 'station', abilities: [] },
+    ]);
     expect(game.legalActions(state, 3)).toEqual([play(2), play(5)]);
     expect(game.defaultConfig(3)).toEqual({ players: 3 });
     expect(() => game.defaultConfig(1)).toThrow(InvalidInputError);
+    expect(() => game.defaultConfig(101)).toThrow(InvalidInputError);
   });
 
   it('refuses bad configs with the path of the first problem', () => {
     const bad: [unknown, string][] = [
       [{ players: 1 }, '$.players'],
+      [{ players: 200_000_000 }, '$.players'],
+      [{ players: 101 }, '$.players'],
       [{ players: 2, fleet: [] }, '$.fleet'],
       [{ players: 2, fleet: [1, 'x'] }, '$.fleet[1]'],
       [{ players: 2, colour: 'red' }, '$.colour'],
-      [{ players: 2, planets: [{ id: 'A' }] }, '$.planets[0].victory_points'],
+      [{ players: 2, planets: [{ id: 'A' }] }, '$.planets[0].victoryPoints'],
       [
         {
           players: 2,
           planets: [
-            { id: 'A', victory_points: 1 },
-            { id: 'A', victory_points: 2 },
+            { id: 'A', victoryPoints: 1 },
+            { id: 'A', victoryPoints: 2 },
           ],
         },
-        '$.planets[1]',
+        '$.planets[1].id',
       ],
       [
-        { players: 2, planets: [{ id: 'A', victory_points: 1, abilities: [{ type: 'fly', params: [] }] }] },
+        { players: 2, planets: [{ id: 'A', victoryPoints: 1, abilities: [{ type: 'fly', params: {} }] }] },
         '$.planets[0].abilities[0].type',
+      ],
+      [
+        {
+          players: 2,
+          planets: [
+            { id: 'A', victoryPoints: 1, abilities: [{ type: 'class_set_bonus', params: { setSize: 0 } }] },
+          ],
+        },
+        '$.planets[0].abilities[0].params.setSize',
       ],
     ];
     for (const [config, path] of bad) {
@@ -266,31 +279,23 @@ describe('a battle under the contract', () => {
     expect(game.view(one, 1).ownPlay).toBe(7);
 
     const two = game.apply(one, 0, play(4), createRng(0));
-    expect(two.battles).toEqual([{ cards: [4, 7], winner: 2, pot: ['P1'], claimed: ['P1'] }]);
+    expect(two.battles).toEqual([{ cards: [4, 7], winner: 1, pot: ['P1'], claimed: ['P1'] }]);
     expect(game.view(two, 0).battles).toEqual(two.battles);
     expect(game.toAct(two)).toEqual([0, 1]);
-    expect(ids(two.planet_pot)).toEqual(['P2']);
+    expect(ids(two.pot)).toEqual(['P2']);
   });
 
   it('records a tie with nobody winning, and the pot grows', () => {
     let state = game.apply(start, 0, play(5), createRng(0));
     state = game.apply(state, 1, play(5), createRng(0));
     expect(state.battles).toEqual([{ cards: [5, 5], winner: null, pot: ['P1'], claimed: [] }]);
-    expect(ids(state.planet_pot)).toEqual(['P1', 'P2']);
+    expect(ids(state.pot)).toEqual(['P1', 'P2']);
   });
 
   it('shows the planets still face down sorted by id, never their order', () => {
     const view = game.view(start, null);
-    expect(view.deck.map((p) => p.id)).toEqual(
-      start.planet_deck
-        .slice(1)
-        .map((p) => p.id)
-        .sort(),
-    );
-    const reordered = {
-      ...start,
-      planet_deck: [start.planet_deck[0], ...start.planet_deck.slice(1).reverse()],
-    };
+    expect(view.deck.map((p) => p.id)).toEqual(ids(start.deck.slice(1)).sort());
+    const reordered = { ...start, deck: [...start.deck.slice(0, 1), ...start.deck.slice(1).reverse()] };
     expect(game.view(reordered, null)).toEqual(view);
     expect(Value.Check(game.schemas.view, view)).toBe(true);
   });
@@ -332,8 +337,7 @@ describe('a battle under the contract', () => {
         const action = rng.pick(game.legalActions(state, seat));
         state = game.apply(state, seat, action, rng);
         direct = engine.playCard(direct, seat + 1, action.card);
-        const { battles: _, ...saved } = state;
-        expect(saved).toEqual(direct.toJSON());
+        expect(direct.toState()).toEqual(state);
       }
     }
   });
@@ -342,12 +346,12 @@ describe('a battle under the contract', () => {
 describe('outcome', () => {
   it('is null while the game is live, then VP per seat, the leaders and the end reason', () => {
     const planets = [
-      { id: 'A', victory_points: 1, class: PlanetClass.Station },
-      { id: 'B', victory_points: 2, class: PlanetClass.Station },
+      { id: 'A', victoryPoints: 1, planetClass: PlanetClass.Station },
+      { id: 'B', victoryPoints: 2, planetClass: PlanetClass.Station },
       {
         id: 'C',
-        victory_points: 1,
-        class: PlanetClass.Station,
+        victoryPoints: 1,
+        planetClass: PlanetClass.Station,
         abilities: [{ type: PlanetAbilityType.ClassSetBonus, params: { setSize: 2, bonus: 5 } }],
       },
     ];
@@ -366,21 +370,22 @@ describe('outcome', () => {
 
   it('counts the class-set bonus and shares the win on equal VP', () => {
     const planets = [
-      { id: 'A', victory_points: 1, class: PlanetClass.Station },
+      { id: 'A', victoryPoints: 1, planetClass: PlanetClass.Station },
       {
         id: 'B',
-        victory_points: 1,
-        class: PlanetClass.Station,
+        victoryPoints: 1,
+        planetClass: PlanetClass.Station,
         abilities: [{ type: PlanetAbilityType.ClassSetBonus, params: { setSize: 2, bonus: 3 } }],
       },
-      { id: 'C', victory_points: 5 },
+      { id: 'C', victoryPoints: 5 },
     ];
     let state = game.setup({ players: 2, fleet: [1, 2, 3], planets, shuffle: false }, createRng(1));
-    for (const [a, b] of [
+    const battles: [number, number][] = [
       [1, 2], // seat 1 takes A
       [2, 3], // seat 1 takes B: a pair of stations, 3 VP more
       [3, 1], // seat 0 takes C
-    ]) {
+    ];
+    for (const [a, b] of battles) {
       state = game.apply(state, 0, play(a), createRng(0));
       state = game.apply(state, 1, play(b), createRng(0));
     }

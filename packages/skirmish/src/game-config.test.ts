@@ -84,21 +84,22 @@ describe('new GameConfig', () => {
   it('refuses bad configs with a clear error naming the field', () => {
     const planet = new Planet({ id: 'A', victoryPoints: 1 });
     const cases: [unknown, string, RegExp][] = [
-      [{ playerCount: 1 }, 'config.playerCount', /at least 2 players/],
-      [{ playerCount: 2.5 }, 'config.playerCount', /at least 2 players/],
-      [{ fleetValues: [] }, 'config.fleetValues', /at least one ship/],
-      [{ fleetValues: [1, 'x'] }, 'config.fleetValues[1]', /integer/],
-      [{ fleetValues: [1, 2.5] }, 'config.fleetValues[1]', /integer/],
-      [{ planets: [] }, 'config.planets', /at least one planet/],
-      [{ planets: [planet, { id: 'B', victoryPoints: 1 }] }, 'config.planets[1]', /expected a Planet/],
+      [{ playerCount: 1 }, '$.playerCount', /greater or equal to 2/],
+      [{ playerCount: 2.5 }, '$.playerCount', /Expected integer/],
+      [{ playerCount: 200_000_000 }, '$.playerCount', /less or equal to 100/],
+      [{ fleetValues: [] }, '$.fleetValues', /array length to be greater or equal to 1/],
+      [{ fleetValues: [1, 'x'] }, '$.fleetValues[1]', /Expected integer/],
+      [{ fleetValues: [1, 2.5] }, '$.fleetValues[1]', /Expected integer/],
+      [{ planets: [] }, '$.planets', /array length to be greater or equal to 1/],
+      [{ planets: [planet, { id: 'B', victoryPoints: 1 }] }, '$.planets[1]', /expected a Planet/],
       [
         { planets: [planet, new Planet({ id: 'A', victoryPoints: 2 })] },
-        'config.planets[1]',
+        '$.planets[1].id',
         /"A" appears twice/,
       ],
-      [{ seed: 1.5 }, 'config.seed', /integer/],
-      [{ shuffle: 'yes' }, 'config.shuffle', /true or false/],
-      [null, 'config', /object/],
+      [{ seed: 1.5 }, '$.seed', /Expected union value/],
+      [{ shuffle: 'yes' }, '$.shuffle', /Expected boolean/],
+      [null, '$', /Expected object/],
     ];
     for (const [options, path, message] of cases) {
       const error = configError(options);
@@ -110,5 +111,6 @@ describe('new GameConfig', () => {
 
   it('refuses planets with bad victory points when they are made', () => {
     expect(() => new Planet({ id: 'A', victoryPoints: 1.5 })).toThrow(/victoryPoints/);
+    expect(() => new Planet({ id: 'A', victoryPoints: 1.5 })).toThrow(InvalidInputError);
   });
 });

@@ -1,24 +1,37 @@
-import { child, describe, Reader } from './json.js';
+/**
+ * `GameConfig`, the setup object of the PHP library's API: the
+ * compatibility layer. The contract's config is the plain `SkirmishConfig`.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { InvalidInputError, parseWith } from '@tabula/core';
 import { cryptoShuffle, phpShuffle } from './mt19937.js';
 import { Planet } from './planet.js';
+import { standardFleet } from './rules.js';
+import { FleetSchema, orNull, PlayersSchema, SafeInteger } from './schemas.js';
+import { checkUniqueIds } from './state.js';
 
-export interface GameConfigOptions {
-  /** How many players (ids `1..playerCount`); at least 2. Default 2. */
-  readonly playerCount?: number;
+const GameConfigOptionsSchema = Type.Object({
+  /** How many players (ids `1..playerCount`). Default 2. */
+  playerCount: Type.Optional(PlayersSchema),
   /** The planet deck, top first; non-empty, unique ids. Default `Planet.defaultDeck()`. */
-  readonly planets?: readonly Planet[];
-  /** The ship strengths every player starts with; non-empty integers. Default `1..15`. */
-  readonly fleetValues?: readonly number[];
+  planets: Type.Optional(Type.Array(Type.Unknown(), { minItems: 1 })),
+  /** The ship strengths every player starts with. Default `1..15`. */
+  fleetValues: Type.Optional(FleetSchema),
   /**
    * Shuffles the deck deterministically, in the same order as the PHP
    * library's `mt_srand(seed); shuffle(...)`. Only the low 32 bits count.
    */
-  readonly seed?: number | null;
+  seed: Type.Optional(orNull(SafeInteger)),
   /** Without a seed: shuffle unpredictably (true) or keep the deck's order (false, the default). */
-  readonly shuffle?: boolean;
-}
+  shuffle: Type.Optional(Type.Boolean()),
+});
+export type GameConfigOptions = Omit<Static<typeof GameConfigOptionsSchema>, 'planets'> & {
+  readonly planets?: readonly Planet[];
+};
 
-/** A validated game setup. The deck is already in play order (shuffled if asked). */
+const isPlanet = (value: unknown): value is Planet => value instanceof Planet;
+
+/** A checked game setup. The deck is already in play order (shuffled if asked). */
 export class GameConfig {
   readonly playerCount: number;
   /** The deck in the order it will be revealed. */
@@ -26,51 +39,24 @@ export class GameConfig {
   readonly fleetValues: readonly number[];
   readonly seed: number | null;
 
+  /** @throws InvalidInputError `invalid_config` naming the first bad field, such as `$.fleetValues[2]`. */
   constructor(options: GameConfigOptions = {}) {
-    const reader: Reader = new Reader('invalid_config');
-    const path = 'config';
-    const o = reader.object(options, path);
-    const { playerCount = 2, planets, fleetValues, seed = null, shuffle = false } = o as GameConfigOptions;
-
-    if (typeof playerCount !== 'number' || !Number.isSafeInteger(playerCount) || playerCount < 2) {
-      reader.fail(child(path, 'playerCount'), `at least 2 players are needed, got ${describe(playerCount)}`);
+    const {
+      playerCount = 2,
+      planets = Planet.defaultDeck(),
+      fleetValues = standardFleet(),
+      seed = null,
+      shuffle = false,
+    } = parseWith(GameConfigOptionsSchema, options, 'A game config', 'invalid_config');
+    if (!planets.every(isPlanet)) {
+      const odd = planets.findIndex((planet) => !isPlanet(planet));
+      throw new InvalidInputError('invalid_config', `$.planets[${odd}]`, 'expected a Planet');
     }
-
-    const fleet = fleetValues ?? Array.from({ length: 15 }, (_, i) => i + 1);
-    const fleetPath = child(path, 'fleetValues');
-    reader.array(fleet, fleetPath);
-    if (fleet.length === 0) reader.fail(fleetPath, 'a fleet needs at least one ship');
-    fleet.forEach((ship, i) => {
-      if (typeof ship !== 'number' || !Number.isSafeInteger(ship)) {
-        reader.fail(child(fleetPath, i), `a ship strength must be an integer, got ${describe(ship)}`);
-      }
-    });
-
-    const deck = planets ?? Planet.defaultDeck();
-    const deckPath = child(path, 'planets');
-    reader.array(deck, deckPath);
-    if (deck.length === 0) reader.fail(deckPath, 'the deck needs at least one planet');
-    const ids = new Set<string>();
-    deck.forEach((planet, i) => {
-      if (!(planet instanceof Planet)) {
-        reader.fail(child(deckPath, i), `expected a Planet, got ${describe(planet)}`);
-      }
-      if (ids.has(planet.id))
-        reader.fail(child(deckPath, i), `planet id ${JSON.stringify(planet.id)} appears twice`);
-      ids.add(planet.id);
-    });
-
-    if (seed !== null && (typeof seed !== 'number' || !Number.isSafeInteger(seed))) {
-      reader.fail(child(path, 'seed'), `a seed must be an integer, got ${describe(seed)}`);
-    }
-    if (typeof shuffle !== 'boolean') {
-      reader.fail(child(path, 'shuffle'), `expected true or false, got ${describe(shuffle)}`);
-    }
-
+    checkUniqueIds(planets, '$.planets', 'invalid_config');
     this.playerCount = playerCount;
-    this.fleetValues = Object.freeze(fleet.slice());
+    this.fleetValues = Object.freeze(fleetValues.slice());
     this.planets = Object.freeze(
-      seed !== null ? phpShuffle(deck, seed) : shuffle ? cryptoShuffle(deck) : deck.slice(),
+      seed !== null ? phpShuffle(planets, seed) : shuffle ? cryptoShuffle(planets) : planets.slice(),
     );
     this.seed = seed;
     Object.freeze(this);
@@ -82,12 +68,6 @@ export class GameConfig {
    * is unpredictable.
    */
   static standardTwoPlayer(seed?: number | null): GameConfig {
-    return new GameConfig({
-      playerCount: 2,
-      planets: Planet.defaultDeck(),
-      fleetValues: Array.from({ length: 15 }, (_, i) => i + 1),
-      seed: seed ?? null,
-      shuffle: true,
-    });
+    return new GameConfig({ playerCount: 2, seed: seed ?? null, shuffle: true });
   }
 }

@@ -1,14 +1,28 @@
-import type { GameEndReason } from './enums.js';
-import { InvalidMoveError } from './errors.js';
-import type { Planet, PlanetJSON } from './planet.js';
-import { scorePlanets } from './rules.js';
-import { parseGameState } from './state-json.js';
+/**
+ * `GameState`, the state object of the PHP library's API: the compatibility
+ * layer. It wraps a plain `SkirmishState` and shows it the way the PHP
+ * library does (player ids `1..playerCount`, `Planet` objects, `toJSON` in
+ * the PHP `toArray` shape); the rules are the pure functions of `rules.ts`.
+ */
+import { noSuchPlayer } from './errors.js';
+import { fromPhpArray, type PhpState, toPhpArray } from './php-array.js';
+import { type Planet, planetObject } from './planet.js';
+import { leaders, scores } from './rules.js';
+import type { GameEndReason, SkirmishPlanet, SkirmishState } from './schemas.js';
+
+/** The value of a player id (`1..n`) in a list by seat, or an `unknown_seat` error. */
+export function ofPlayer<T>(list: readonly T[], playerId: number): T {
+  const value = list[playerId - 1];
+  if (value === undefined) throw noSuchPlayer(playerId, list.length);
+  return value;
+}
 
 /**
- * A game's whole data. Per-player lists are indexed by seat, that is
- * `playerId - 1` (player ids are `1..playerCount`).
+ * An immutable snapshot of a game. Per-player lists are indexed by seat, that
+ * is `playerId - 1`. The engine never changes a state; every transition
+ * returns a new one that shares what did not change.
  */
-export interface GameStateData {
+export class GameState {
   readonly playerCount: number;
   /** The ships each player still holds, by seat. */
   readonly hands: readonly (readonly number[])[];
@@ -24,51 +38,52 @@ export interface GameStateData {
   readonly currentPlays: readonly (number | null)[];
   readonly gameOver: boolean;
   readonly endReason: GameEndReason | null;
-}
-
-/** The saved form: the PHP library's `GameState::toArray` shape. Per-player maps are keyed "1", "2", ... */
-export interface GameStateJSON {
-  readonly player_count: number;
-  readonly hands: { readonly [playerId: string]: readonly number[] };
-  readonly planet_deck: readonly PlanetJSON[];
-  readonly current_planet_index: number;
-  readonly planet_pot: readonly PlanetJSON[];
-  readonly claimed_planets: { readonly [playerId: string]: readonly PlanetJSON[] };
-  readonly current_plays: { readonly [playerId: string]: number | null };
-  readonly game_over: boolean;
-  readonly end_reason: GameEndReason | null;
-}
-
-/**
- * An immutable snapshot of a game. The engine never changes a state; every
- * transition returns a new one that shares what did not change.
- */
-export class GameState implements GameStateData {
-  readonly playerCount: number;
-  readonly hands: readonly (readonly number[])[];
-  readonly planetDeck: readonly Planet[];
-  readonly currentPlanetIndex: number;
-  readonly planetPot: readonly Planet[];
-  readonly claimedPlanets: readonly (readonly Planet[])[];
-  readonly currentPlays: readonly (number | null)[];
-  readonly gameOver: boolean;
-  readonly endReason: GameEndReason | null;
+  readonly #state: SkirmishState;
+  /** The `Planet` of each plain planet of the deck, the same object from state to state. */
+  readonly #planets: ReadonlyMap<SkirmishPlanet, Planet>;
 
   /**
-   * Wraps trusted data (the engine's own). Untrusted input goes through
-   * `GameState.fromJSON`, which checks it first.
+   * Wraps a plain state (trusted: untrusted JSON goes through
+   * `GameState.fromJSON` or `fromJSON`). `planets` gives the `Planet`
+   * objects to reuse: those of an earlier `GameState` of the same game, or
+   * the deck's own, in the state's deck order.
    */
-  constructor(data: GameStateData) {
-    this.playerCount = data.playerCount;
-    this.hands = data.hands;
-    this.planetDeck = data.planetDeck;
-    this.currentPlanetIndex = data.currentPlanetIndex;
-    this.planetPot = data.planetPot;
-    this.claimedPlanets = data.claimedPlanets;
-    this.currentPlays = data.currentPlays;
-    this.gameOver = data.gameOver;
-    this.endReason = data.endReason;
+  constructor(state: SkirmishState, planets: GameState | readonly Planet[] = []) {
+    let previous: { state: SkirmishState; shown: GameState } | null = null;
+    let objects: ReadonlyMap<SkirmishPlanet, Planet>;
+    if (planets instanceof GameState) {
+      previous = { state: planets.#state, shown: planets };
+      objects = planets.#planets;
+    } else {
+      objects = new Map(state.deck.map((planet, i) => [planet, planets[i] ?? planetObject(planet)]));
+    }
+    // A list the play left as it was keeps its Planet objects.
+    const list = (now: SkirmishPlanet[], before?: SkirmishPlanet[], shown?: readonly Planet[]) =>
+      shown !== undefined && now === before
+        ? shown
+        : Object.freeze(now.map((planet) => objects.get(planet) ?? planetObject(planet)));
+    this.#state = state;
+    this.#planets = objects;
+    this.playerCount = state.hands.length;
+    for (const hand of state.hands) Object.freeze(hand);
+    this.hands = Object.freeze(state.hands);
+    this.planetDeck = list(state.deck, previous?.state.deck, previous?.shown.planetDeck);
+    this.currentPlanetIndex = state.revealed;
+    this.planetPot = list(state.pot, previous?.state.pot, previous?.shown.planetPot);
+    this.claimedPlanets = Object.freeze(
+      state.claimed.map((now, seat) =>
+        list(now, previous?.state.claimed[seat], previous?.shown.claimedPlanets[seat]),
+      ),
+    );
+    this.currentPlays = Object.freeze(state.plays);
+    this.gameOver = state.endReason !== null;
+    this.endReason = state.endReason;
     Object.freeze(this);
+  }
+
+  /** The plain state this object shows, for the pure functions (`viewFor`, `skirmishGame`). */
+  toState(): SkirmishState {
+    return this.#state;
   }
 
   /** The player ids, `1..playerCount`. */
@@ -78,17 +93,17 @@ export class GameState implements GameStateData {
 
   /** The ships a player still holds. */
   hand(playerId: number): readonly number[] {
-    return this.hands[seatOf(this, playerId)];
+    return ofPlayer(this.hands, playerId);
   }
 
   /** The planets a player has claimed. */
   claimedBy(playerId: number): readonly Planet[] {
-    return this.claimedPlanets[seatOf(this, playerId)];
+    return ofPlayer(this.claimedPlanets, playerId);
   }
 
   /** The card a player has committed to the current battle, or null. A secret: see `viewFor`. */
   playOf(playerId: number): number | null {
-    return this.currentPlays[seatOf(this, playerId)];
+    return ofPlayer(this.currentPlays, playerId);
   }
 
   /** How many planets are still face down in the deck. */
@@ -102,45 +117,17 @@ export class GameState implements GameStateData {
 
   /** Each player's VP, `{ 1: vp, 2: vp, ... }`: claimed planets plus `ClassSetBonus` bonuses. */
   scores(): Record<number, number> {
-    const scores: Record<number, number> = {};
-    for (let seat = 0; seat < this.playerCount; seat++)
-      scores[seat + 1] = scorePlanets(this.claimedPlanets[seat]);
-    return scores;
+    return Object.fromEntries(scores(this.#state).map((vp, seat) => [seat + 1, vp]));
   }
 
   /** The ids with the most VP (more than one when they share it); the winners once the game is over. */
   winners(): number[] {
-    const points = this.claimedPlanets.map(scorePlanets);
-    const best = Math.max(...points);
-    const ids: number[] = [];
-    points.forEach((p, seat) => {
-      if (p === best) ids.push(seat + 1);
-    });
-    return ids;
+    return leaders(this.#state).map((seat) => seat + 1);
   }
 
   /** The PHP library's `toArray` shape, ready for `JSON.stringify`. */
-  toJSON(): GameStateJSON {
-    const hands: Record<string, number[]> = {};
-    const claimed: Record<string, PlanetJSON[]> = {};
-    const plays: Record<string, number | null> = {};
-    for (let seat = 0; seat < this.playerCount; seat++) {
-      const key = String(seat + 1);
-      hands[key] = this.hands[seat].slice();
-      claimed[key] = this.claimedPlanets[seat].map((p) => p.toJSON());
-      plays[key] = this.currentPlays[seat];
-    }
-    return {
-      player_count: this.playerCount,
-      hands,
-      planet_deck: this.planetDeck.map((p) => p.toJSON()),
-      current_planet_index: this.currentPlanetIndex,
-      planet_pot: this.planetPot.map((p) => p.toJSON()),
-      claimed_planets: claimed,
-      current_plays: plays,
-      game_over: this.gameOver,
-      end_reason: this.endReason,
-    };
+  toJSON(): PhpState {
+    return toPhpArray(this.#state);
   }
 
   /**
@@ -149,18 +136,6 @@ export class GameState implements GameStateData {
    * problem and its path, such as `$.hands["2"][3]`.
    */
   static fromJSON(value: unknown): GameState {
-    return new GameState(parseGameState(value));
+    return new GameState(fromPhpArray(value));
   }
-}
-
-/** The seat of a player id, or an `unknown_player` error. */
-export function seatOf(state: GameStateData, playerId: number): number {
-  if (!Number.isInteger(playerId) || playerId < 1 || playerId > state.playerCount) {
-    throw new InvalidMoveError(
-      'unknown_player',
-      playerId,
-      `There is no player ${String(playerId)}; player ids are 1 to ${state.playerCount}`,
-    );
-  }
-  return playerId - 1;
 }

@@ -1,43 +1,55 @@
-export {
-  gameConfigOf,
-  type PlanetInput,
-  type SkirmishConfig,
-  type SkirmishGameView,
-  skirmishGame,
-} from './definition.js';
-export { type BattleJSON, parseSkirmishState, type SkirmishState } from './definition-state.js';
+export { skirmishGame } from './definition.js';
 export { GameEngine, type PotSummary } from './engine.js';
-export { GameEndReason, PlanetAbilityType, PlanetClass } from './enums.js';
 export { GameOverError, InvalidMoveError } from './errors.js';
 export { GameConfig, type GameConfigOptions } from './game-config.js';
-export { GameState, type GameStateData, type GameStateJSON } from './game-state.js';
-export type { JsonValue } from './json.js';
+export { GameState } from './game-state.js';
 export { cryptoShuffle, Mt19937, phpShuffle } from './mt19937.js';
+export { describeAction, parseAction } from './notation.js';
 export {
-  describeAction,
-  NotationError,
-  parsePlay,
-  type RenderableView,
-  renderView,
-  type SkirmishAction,
-} from './notation.js';
+  fromPhpArray,
+  type PhpAbility,
+  PhpAbilitySchema,
+  type PhpPlanet,
+  PhpPlanetSchema,
+  type PhpState,
+  PhpStateSchema,
+  toPhpArray,
+} from './php-array.js';
+export { Planet, PlanetAbility, type PlanetOptions } from './planet.js';
+export {
+  type ClassSetBonusRule,
+  classSetBonusRule,
+  DEFAULT_CLASS_SET_BONUS,
+  defaultDeck,
+  leaders,
+  newGame,
+  playCard,
+  scorePlanets,
+  scores,
+  standardFleet,
+} from './rules.js';
 export {
   type AbilityParams,
-  type ClassSetBonusRule,
-  DEFAULT_CLASS_SET_BONUS,
-  Planet,
-  PlanetAbility,
-  type PlanetAbilityJSON,
-  type PlanetJSON,
-  type PlanetOptions,
-} from './planet.js';
-export { scorePlanets } from './rules.js';
-export {
+  AbilitySchema,
   ActionSchema,
+  type Battle,
   BattleSchema,
   ConfigSchema,
+  GameEndReason,
+  MAX_PLAYERS,
+  PlanetAbilityType,
+  PlanetClass,
+  type PlanetInput,
   PlanetSchema,
+  type PlayerView,
+  type SkirmishAbility,
+  type SkirmishAction,
+  type SkirmishConfig,
+  type SkirmishPlanet,
+  type SkirmishState,
+  type SkirmishView,
   StateSchema,
   ViewSchema,
 } from './schemas.js';
-export { type PlayerView, type SkirmishView, viewFor } from './view.js';
+export { fromJSON } from './state.js';
+export { renderView, viewFor } from './view.js';

@@ -18,18 +18,18 @@ export class Mt19937 {
   /** Seeds with the low 32 bits of `seed` (reference `init_genrand`), as `mt_srand(seed)` does. */
   constructor(seed: number) {
     if (!Number.isSafeInteger(seed)) throw new RangeError(`An MT19937 seed must be an integer, got ${seed}`);
-    const mt = this.mt;
-    mt[0] = seed >>> 0;
+    let word = seed >>> 0;
+    this.mt[0] = word;
     for (let i = 1; i < N; i++) {
-      const prev = mt[i - 1];
-      mt[i] = (Math.imul(1812433253, prev ^ (prev >>> 30)) + i) >>> 0;
+      word = (Math.imul(1812433253, word ^ (word >>> 30)) + i) >>> 0;
+      this.mt[i] = word;
     }
   }
 
   /** The next full 32-bit output, in `[0, 2^32)`. */
   nextUint32(): number {
     if (this.index >= N) this.twist();
-    let y = this.mt[this.index++];
+    let y = this.mt[this.index++]!;
     y ^= y >>> 11;
     y ^= (y << 7) & 0x9d2c5680;
     y ^= (y << 15) & 0xefc60000;
@@ -62,17 +62,13 @@ export class Mt19937 {
 
   private twist(): void {
     const mt = this.mt;
-    let i = 0;
-    for (; i < N - M; i++) {
-      const y = (mt[i] & UPPER_MASK) | (mt[i + 1] & LOWER_MASK);
-      mt[i] = mt[i + M] ^ (y >>> 1) ^ (y & 1 ? MATRIX_A : 0);
+    // Every index is within the 624 words, the last ones wrapping to the start.
+    for (let i = 0; i < N; i++) {
+      const next = i + 1 < N ? i + 1 : 0;
+      const far = i + M < N ? i + M : i + M - N;
+      const y = (mt[i]! & UPPER_MASK) | (mt[next]! & LOWER_MASK);
+      mt[i] = mt[far]! ^ (y >>> 1) ^ (y & 1 ? MATRIX_A : 0);
     }
-    for (; i < N - 1; i++) {
-      const y = (mt[i] & UPPER_MASK) | (mt[i + 1] & LOWER_MASK);
-      mt[i] = mt[i + M - N] ^ (y >>> 1) ^ (y & 1 ? MATRIX_A : 0);
-    }
-    const y = (mt[N - 1] & UPPER_MASK) | (mt[0] & LOWER_MASK);
-    mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (y & 1 ? MATRIX_A : 0);
     this.index = 0;
   }
 }
@@ -84,13 +80,13 @@ export class Mt19937 {
 export function phpShuffle<T>(items: readonly T[], seed: number): T[] {
   const mt = new Mt19937(seed);
   const out = items.slice();
-  for (let j = out.length - 1; j > 0; j--) {
-    const k = mt.nextInRange(j);
-    const t = out[j];
-    out[j] = out[k];
-    out[k] = t;
-  }
+  for (let j = out.length - 1; j > 0; j--) swap(out, j, mt.nextInRange(j));
   return out;
+}
+
+/** Swaps two entries of a list; both indexes are within it. */
+function swap<T>(list: T[], i: number, j: number): void {
+  [list[i], list[j]] = [list[j]!, list[i]!];
 }
 
 /** A new array in an unpredictable order, from the platform's cryptographic source. */
@@ -102,15 +98,10 @@ export function cryptoShuffle<T>(items: readonly T[]): T[] {
     // Rejection keeps every index equally likely.
     const limit = 0x100000000 - (0x100000000 % m);
     for (;;) {
-      globalThis.crypto.getRandomValues(word);
-      if (word[0] < limit) return word[0] % m;
+      const drawn = globalThis.crypto.getRandomValues(word)[0]!;
+      if (drawn < limit) return drawn % m;
     }
   };
-  for (let j = out.length - 1; j > 0; j--) {
-    const k = draw(j);
-    const t = out[j];
-    out[j] = out[k];
-    out[k] = t;
-  }
+  for (let j = out.length - 1; j > 0; j--) swap(out, j, draw(j));
   return out;
 }

@@ -1,4 +1,4 @@
-import { createRng, TabulaError } from '@tabula/core';
+import { createRng, IllegalActionError, NotationError, type TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { play, playOut } from '../test/helpers.js';
@@ -23,12 +23,17 @@ describe('notation', () => {
     const view = game.view(state, 0);
     const codeOf = (text: string, actions = legal) =>
       (thrownBy(() => game.parseAction!(text, view, actions)) as TabulaError).code;
-    expect(codeOf('play')).toBe('bad_notation');
-    expect(codeOf('seven')).toBe('bad_notation');
-    expect(codeOf('7 8')).toBe('bad_notation');
+    expect(codeOf('play')).toBe('invalid_notation');
+    expect(codeOf('seven')).toBe('invalid_notation');
+    expect(codeOf('7 8')).toBe('invalid_notation');
+    expect(thrownBy(() => game.parseAction!('seven', view, legal))).toBeInstanceOf(NotationError);
     expect(codeOf('play 16')).toBe('card_not_held');
-    expect(codeOf('3', [])).toBe('cannot_play');
-    expect(thrownBy(() => game.parseAction!('16', view, legal))).toBeInstanceOf(TabulaError);
+    expect(codeOf('3', [])).toBe('not_your_turn');
+    const over = playOut(state, createRng(4));
+    expect((thrownBy(() => game.parseAction!('3', game.view(over, 0), [])) as TabulaError).code).toBe(
+      'game_over',
+    );
+    expect(thrownBy(() => game.parseAction!('16', view, legal))).toBeInstanceOf(IllegalActionError);
     expect((thrownBy(() => game.parseAction!('16', view, legal)) as Error).message).toMatch(/ship 16/);
   });
 

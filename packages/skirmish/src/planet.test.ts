@@ -1,8 +1,8 @@
 import { InvalidInputError, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { PlanetAbilityType, PlanetClass } from './enums.js';
 import { Planet, PlanetAbility } from './planet.js';
+import { PlanetAbilityType, PlanetClass } from './schemas.js';
 
 function caught(fn: () => unknown): InvalidInputError {
   const error = thrownBy(fn, InvalidInputError);
@@ -25,7 +25,7 @@ describe('Planet.defaultDeck', () => {
   it('cycles trade post, research, mining by id and has no abilities', () => {
     const cycle = ['trade_post_colony', 'research_colony', 'mining_colony'];
     expect(deck.map((p) => p.planetClass)).toEqual(deck.map((_, i) => cycle[i % 3]));
-    expect(deck[3].planetClass).toBe(PlanetClass.TradePostColony);
+    expect(deck[3]?.planetClass).toBe(PlanetClass.TradePostColony);
     expect(deck.every((p) => p.abilities.length === 0)).toBe(true);
   });
 
@@ -69,20 +69,20 @@ describe('Planet', () => {
 
   it('refuses a bad id, VP, name, class or ability, naming the field', () => {
     const bad = [
-      [{ id: '', victoryPoints: 1 }, 'planet.id'],
-      [{ id: 7, victoryPoints: 1 }, 'planet.id'],
-      [{ id: 'P1', victoryPoints: 1.5 }, 'planet.victoryPoints'],
-      [{ id: 'P1', victoryPoints: '2' }, 'planet.victoryPoints'],
-      [{ id: 'P1', victoryPoints: 1, name: 3 }, 'planet.name'],
-      [{ id: 'P1', victoryPoints: 1, planetClass: 'moon' }, 'planet.planetClass'],
+      [{ id: '', victoryPoints: 1 }, '$.id'],
+      [{ id: 7, victoryPoints: 1 }, '$.id'],
+      [{ id: 'P1', victoryPoints: 1.5 }, '$.victoryPoints'],
+      [{ id: 'P1', victoryPoints: '2' }, '$.victoryPoints'],
+      [{ id: 'P1', victoryPoints: 1, name: 3 }, '$.name'],
+      [{ id: 'P1', victoryPoints: 1, planetClass: 'moon' }, '$.planetClass'],
       [
         { id: 'P1', victoryPoints: 1, abilities: [{ type: 'class_set_bonus', params: {} }] },
-        'planet.abilities[0]',
+        '$.abilities[0]',
       ],
     ] as const;
     for (const [options, path] of bad) {
       const error = caught(() => new Planet(options as never));
-      expect(error.code).toBe('invalid_planet');
+      expect(error.code).toBe('invalid_input');
       expect(error.path).toBe(path);
     }
   });
@@ -100,7 +100,7 @@ describe('Planet', () => {
     });
     const back = Planet.fromJSON(JSON.parse(JSON.stringify(planet)));
     expect(back).toEqual(planet);
-    expect(back.abilities[0].classSetBonusRule()).toEqual({ setSize: 2, bonus: 5 });
+    expect(back.abilities[0]?.classSetBonusRule()).toEqual({ setSize: 2, bonus: 5 });
   });
 
   it('loads PHP planets with missing optional keys and extra keys of later versions', () => {
@@ -132,7 +132,7 @@ describe('Planet', () => {
     ];
     for (const [json, path] of cases) {
       const error = caught(() => Planet.fromJSON(json));
-      expect(error.code).toBe('invalid_planet');
+      expect(error.code).toBe('invalid_input');
       expect(error.path).toBe(path);
       expect(error.message.startsWith(`${path}: `)).toBe(true);
     }
@@ -164,11 +164,11 @@ describe('PlanetAbility', () => {
   });
 
   it('refuses a set size or bonus of the wrong kind', () => {
-    expect(caught(() => PlanetAbility.classSetBonus({ setSize: 0 })).path).toBe('ability.params.setSize');
-    expect(caught(() => PlanetAbility.classSetBonus({ bonus: 1.5 })).path).toBe('ability.params.bonus');
+    expect(caught(() => PlanetAbility.classSetBonus({ setSize: 0 })).path).toBe('$.params.setSize');
+    expect(caught(() => PlanetAbility.classSetBonus({ bonus: 1.5 })).path).toBe('$.params.bonus');
     const error = caught(() => PlanetAbility.fromJSON({ type: 'class_set_bonus', params: { setSize: '3' } }));
     expect(error.path).toBe('$.params.setSize');
-    expect(error.code).toBe('invalid_ability');
+    expect(error.code).toBe('invalid_input');
   });
 
   it('keeps a "__proto__" key of saved params as plain data', () => {

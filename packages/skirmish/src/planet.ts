@@ -1,33 +1,36 @@
-import { isPlanetAbilityType, isPlanetClass, PlanetAbilityType, PlanetClass } from './enums.js';
-import { child, describe, isPlainObject, type JsonValue, Reader, setOwn } from './json.js';
+/**
+ * `Planet` and `PlanetAbility`, the planet objects of the PHP library's API:
+ * the compatibility layer. They carry the fields of the plain planet
+ * (`SkirmishPlanet`), checked and frozen; `toJSON` writes the PHP
+ * `Planet::toArray` shape.
+ */
+import { type DeepReadonly, InvalidInputError, parseWith } from '@tabula/core';
+import {
+  abilityFromPhp,
+  abilityToPhp,
+  type PhpAbility,
+  type PhpPlanet,
+  planetFromPhp,
+  planetToPhp,
+} from './php-array.js';
+import { type ClassSetBonusRule, classSetBonusRule, defaultDeck, pullsOnClaim } from './rules.js';
+import {
+  type AbilityParams,
+  AbilitySchema,
+  PlanetAbilityType,
+  type PlanetClass,
+  type PlanetInput,
+  PlanetInputSchema,
+  type SkirmishPlanet,
+} from './schemas.js';
 
-/** An ability's parameters: a JSON object (foreign shapes are kept as they are). */
-export type AbilityParams = { readonly [key: string]: JsonValue };
-
-/** A planet ability as saved: an empty `params` is written `[]`, as PHP writes it. */
-export interface PlanetAbilityJSON {
-  readonly type: PlanetAbilityType;
-  readonly params: AbilityParams | readonly never[];
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
-
-/** A planet as saved (the PHP library's `Planet::toArray` shape). */
-export interface PlanetJSON {
-  readonly id: string;
-  readonly victory_points: number;
-  readonly name: string | null;
-  readonly class: PlanetClass | null;
-  readonly abilities: readonly PlanetAbilityJSON[];
-}
-
-/** The rule a `ClassSetBonus` ability scores with. */
-export interface ClassSetBonusRule {
-  /** How many planets of the class make one complete set. */
-  readonly setSize: number;
-  /** VP gained for each complete set. */
-  readonly bonus: number;
-}
-
-export const DEFAULT_CLASS_SET_BONUS: ClassSetBonusRule = Object.freeze({ setSize: 3, bonus: 3 });
 
 /**
  * Something a planet does. `DoubleNextPlanetNoCombat` resolves when the
@@ -38,11 +41,13 @@ export const DEFAULT_CLASS_SET_BONUS: ClassSetBonusRule = Object.freeze({ setSiz
  */
 export class PlanetAbility {
   readonly type: PlanetAbilityType;
-  readonly params: AbilityParams;
+  readonly params: DeepReadonly<AbilityParams>;
 
-  constructor(type: PlanetAbilityType, params: AbilityParams = {}) {
+  /** @throws InvalidInputError `invalid_input` for an unknown type or params of the wrong kind. */
+  constructor(type: PlanetAbilityType, params: DeepReadonly<AbilityParams> = {}) {
+    parseWith(AbilitySchema, { type, params }, 'A planet ability', 'invalid_input');
     this.type = type;
-    this.params = checked ? params : checkAbility(type, params, 'ability', new Reader('invalid_ability'));
+    this.params = frozen(structuredClone(params));
     Object.freeze(this);
   }
 
@@ -53,7 +58,7 @@ export class PlanetAbility {
 
   /** `ClassSetBonus`: `bonus` VP per complete set of `setSize` planets of this planet's class. */
   static classSetBonus(rule: Partial<ClassSetBonusRule> = {}): PlanetAbility {
-    const params: Record<string, number> = {};
+    const params: AbilityParams = {};
     if (rule.setSize !== undefined) params.setSize = rule.setSize;
     if (rule.bonus !== undefined) params.bonus = rule.bonus;
     return new PlanetAbility(PlanetAbilityType.ClassSetBonus, params);
@@ -61,89 +66,25 @@ export class PlanetAbility {
 
   /** The set rule this ability scores with (the defaults fill what params lack). */
   classSetBonusRule(): ClassSetBonusRule {
-    const { setSize, bonus } = this.params;
-    return {
-      setSize: typeof setSize === 'number' ? setSize : DEFAULT_CLASS_SET_BONUS.setSize,
-      bonus: typeof bonus === 'number' ? bonus : DEFAULT_CLASS_SET_BONUS.bonus,
-    };
+    return classSetBonusRule(this.params);
   }
 
-  toJSON(): PlanetAbilityJSON {
-    const params = Object.keys(this.params).length === 0 ? [] : (copyJson(this.params) as AbilityParams);
-    return { type: this.type, params };
+  /** The PHP form: empty params written `[]`. */
+  toJSON(): PhpAbility {
+    return abilityToPhp(this);
   }
 
-  static fromJSON(value: unknown, path = '$', code = 'invalid_ability'): PlanetAbility {
-    const reader: Reader = new Reader(code);
-    const o = reader.object(value, path);
-    let params: unknown = o.params ?? {};
-    // PHP writes an empty associative array as `[]`.
-    if (Array.isArray(params) && params.length === 0) params = {};
-    const copy = checkAbility(o.type, params, path, reader);
-    return trusted(() => new PlanetAbility(o.type as PlanetAbilityType, copy));
+  /** An ability from its PHP form (`params` may be `[]`, `{}` or missing). */
+  static fromJSON(value: unknown): PlanetAbility {
+    const { type, params } = abilityFromPhp(value);
+    return new PlanetAbility(type, params);
   }
 }
 
-/** A mutable deep copy of a JSON value. */
-function copyJson(value: JsonValue): JsonValue {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(copyJson);
-  const out: Record<string, JsonValue> = {};
-  for (const key of Object.keys(value)) setOwn(out, key, copyJson((value as AbilityParams)[key]));
-  return out;
-}
-
-/**
- * True while `fromJSON` builds a value it has already checked (with its own
- * paths and code), so the constructor does not check it a second time.
- */
-let checked = false;
-
-function trusted<T>(make: () => T): T {
-  const outer = checked;
-  checked = true;
-  try {
-    return make();
-  } finally {
-    checked = outer;
-  }
-}
-
-/** Checks an ability's type and params and returns a frozen copy of the params. */
-function checkAbility(type: unknown, params: unknown, path: string, reader: Reader): AbilityParams {
-  if (!isPlanetAbilityType(type)) reader.fail(child(path, 'type'), `unknown ability type ${describe(type)}`);
-  const paramsPath = child(path, 'params');
-  if (!isPlainObject(params)) {
-    reader.fail(paramsPath, `expected an object (or [] when empty), got ${describe(params)}`);
-  }
-  const copy = reader.json(params, paramsPath) as AbilityParams;
-  if (type === PlanetAbilityType.ClassSetBonus) checkClassSetBonusParams(copy, paramsPath, reader);
-  return copy;
-}
-
-function checkClassSetBonusParams(params: AbilityParams, path: string, reader: Reader): void {
-  const { setSize, bonus } = params;
-  if (
-    setSize !== undefined &&
-    !(typeof setSize === 'number' && Number.isSafeInteger(setSize) && setSize >= 1)
-  ) {
-    reader.fail(
-      child(path, 'setSize'),
-      `a set size must be an integer of at least 1, got ${describe(setSize)}`,
-    );
-  }
-  if (bonus !== undefined && !(typeof bonus === 'number' && Number.isSafeInteger(bonus))) {
-    reader.fail(child(path, 'bonus'), `a bonus must be an integer, got ${describe(bonus)}`);
-  }
-}
-
-export interface PlanetOptions {
-  readonly id: string;
-  readonly victoryPoints: number;
-  readonly name?: string | null;
-  readonly planetClass?: PlanetClass | null;
+/** What `new Planet(...)` takes: the plain planet's fields, `PlanetAbility` objects for the abilities. */
+export type PlanetOptions = Omit<PlanetInput, 'abilities'> & {
   readonly abilities?: readonly PlanetAbility[];
-}
+};
 
 /** A planet card: immutable, shared freely between states. */
 export class Planet {
@@ -153,36 +94,18 @@ export class Planet {
   readonly planetClass: PlanetClass | null;
   readonly abilities: readonly PlanetAbility[];
 
+  /** @throws InvalidInputError `invalid_input` naming the first bad field, such as `$.victoryPoints`. */
   constructor(options: PlanetOptions) {
-    if (checked) {
-      this.id = options.id;
-      this.victoryPoints = options.victoryPoints;
-      this.name = options.name ?? null;
-      this.planetClass = options.planetClass ?? null;
-      this.abilities = Object.freeze(options.abilities?.slice() ?? []);
-      Object.freeze(this);
-      return;
-    }
-    const path = 'planet';
-    const reader: Reader = new Reader('invalid_planet');
-    if (!isPlainObject(options)) reader.fail(path, `expected planet options, got ${describe(options)}`);
-    const { id, victoryPoints, name = null, planetClass = null, abilities = [] } = options;
-    if (typeof id !== 'string' || id === '') {
-      reader.fail(child(path, 'id'), `a planet id must be a non-empty string, got ${describe(id)}`);
-    }
-    reader.integer(victoryPoints, child(path, 'victoryPoints'));
-    if (name !== null && typeof name !== 'string') {
-      reader.fail(child(path, 'name'), `a name must be a string or null, got ${describe(name)}`);
-    }
-    if (planetClass !== null && !isPlanetClass(planetClass)) {
-      reader.fail(child(path, 'planetClass'), `unknown planet class ${describe(planetClass)}`);
-    }
-    reader.array(abilities, child(path, 'abilities'));
-    abilities.forEach((ability, i) => {
-      if (!(ability instanceof PlanetAbility)) {
-        reader.fail(child(child(path, 'abilities'), i), `expected a PlanetAbility, got ${describe(ability)}`);
-      }
-    });
+    const {
+      id,
+      victoryPoints,
+      name = null,
+      planetClass = null,
+    } = parseWith(PlanetInputSchema, options, 'A planet', 'invalid_input');
+    const abilities = options.abilities ?? [];
+    const odd = abilities.findIndex((ability) => !(ability instanceof PlanetAbility));
+    if (odd >= 0)
+      throw new InvalidInputError('invalid_input', `$.abilities[${odd}]`, 'expected a PlanetAbility');
     this.id = id;
     this.victoryPoints = victoryPoints;
     this.name = name;
@@ -193,46 +116,23 @@ export class Planet {
 
   /** How many `DoubleNextPlanetNoCombat` entries this planet carries (each pulls one planet). */
   pullsOnClaim(): number {
-    let pulls = 0;
-    for (const ability of this.abilities)
-      if (ability.type === PlanetAbilityType.DoubleNextPlanetNoCombat) pulls++;
-    return pulls;
+    return pullsOnClaim(this);
   }
 
-  toJSON(): PlanetJSON {
-    return {
-      id: this.id,
-      victory_points: this.victoryPoints,
-      name: this.name,
-      class: this.planetClass,
-      abilities: this.abilities.map((a) => a.toJSON()),
-    };
+  /** The PHP `Planet::toArray` shape. */
+  toJSON(): PhpPlanet {
+    return planetToPhp(this);
   }
 
   /**
-   * A planet from its saved form. `name`, `class` and `abilities` may be
+   * A planet from its PHP form. `name`, `class` and `abilities` may be
    * missing (as PHP allows); keys of later PHP versions (such as
    * `description`) are ignored.
+   *
+   * @throws InvalidInputError `invalid_input` with the path of the first problem.
    */
-  static fromJSON(value: unknown, path = '$', code = 'invalid_planet'): Planet {
-    const reader: Reader = new Reader(code);
-    const o = reader.object(value, path);
-    const id = reader.string(o.id, child(path, 'id'));
-    if (id === '') reader.fail(child(path, 'id'), 'a planet id must not be empty');
-    const victoryPoints = reader.integer(o.victory_points, child(path, 'victory_points'));
-    const name = o.name ?? null;
-    if (name !== null) reader.string(name, child(path, 'name'));
-    const planetClass = o.class ?? null;
-    if (planetClass !== null && !isPlanetClass(planetClass)) {
-      reader.fail(child(path, 'class'), `unknown planet class ${describe(planetClass)}`);
-    }
-    const abilitiesPath = child(path, 'abilities');
-    const abilities = reader
-      .array(o.abilities ?? [], abilitiesPath)
-      .map((a, i) => PlanetAbility.fromJSON(a, child(abilitiesPath, i), code));
-    return trusted(
-      () => new Planet({ id, victoryPoints, name: name as string | null, planetClass, abilities }),
-    );
+  static fromJSON(value: unknown): Planet {
+    return planetObject(planetFromPhp(value));
   }
 
   /**
@@ -241,37 +141,30 @@ export class Planet {
    * cycle trade post, research, mining by id; no abilities.
    */
   static defaultDeck(): Planet[] {
-    const cycle = [PlanetClass.TradePostColony, PlanetClass.ResearchColony, PlanetClass.MiningColony];
-    return Array.from(
-      { length: 15 },
-      (_, i) =>
-        new Planet({
-          id: `P${i + 1}`,
-          victoryPoints: Math.floor(i / 5) + 1,
-          name: `Planet ${i + 1}`,
-          planetClass: cycle[i % 3],
-        }),
-    );
+    DEFAULT_DECK ??= defaultDeck().map(planetObject);
+    return [...DEFAULT_DECK];
   }
 }
 
-/**
- * A planet from JSON this package wrote itself (inside a state that `setup`
- * or `apply` of the game definition made), without the checks of
- * `Planet.fromJSON`: the definition converts its state on every call, and
- * untrusted states are checked once, on the way in. Not for outside input.
- */
-export function trustedPlanet(json: PlanetJSON): Planet {
-  return trusted(
-    () =>
-      new Planet({
-        id: json.id,
-        victoryPoints: json.victory_points,
-        name: json.name,
-        planetClass: json.class,
-        abilities: json.abilities.map(
-          (a) => new PlanetAbility(a.type, Array.isArray(a.params) ? {} : (a.params as AbilityParams)),
-        ),
-      }),
-  );
+/** The default deck's planets: immutable, so every deck may share them. */
+let DEFAULT_DECK: readonly Planet[] | undefined;
+
+/** The `Planet` for a plain planet. */
+export function planetObject(planet: SkirmishPlanet): Planet {
+  return new Planet({
+    ...planet,
+    abilities: planet.abilities.map(({ type, params }) => new PlanetAbility(type, params)),
+  });
+}
+
+/** The plain planet of a `Planet`. */
+export function planetData(planet: Planet): SkirmishPlanet {
+  const { id, victoryPoints, name, planetClass, abilities } = planet;
+  return {
+    id,
+    victoryPoints,
+    name,
+    planetClass,
+    abilities: abilities.map(({ type, params }) => ({ type, params })),
+  };
 }

@@ -1,77 +1,103 @@
-import type { GameEndReason } from './enums.js';
-import { type GameState, seatOf } from './game-state.js';
-import type { PlanetJSON } from './planet.js';
-import { scorePlanets } from './rules.js';
+import type { Seat } from '@tabula/core';
+import { noSuchPlayer } from './errors.js';
+import { leaders, scorePlanets, victoryPointsOf } from './rules.js';
+import type { Battle, PlayerView, SkirmishPlanet, SkirmishState, SkirmishView } from './schemas.js';
+import { faceDown } from './state.js';
 
-/** What everyone may know about one player. */
-export interface PlayerView {
-  readonly id: number;
-  /** How many ships the player still holds (not which). */
-  readonly cardsInHand: number;
-  /** Whether the player has committed a card to the current battle (not which). */
-  readonly hasPlayed: boolean;
-  readonly claimedPlanets: readonly PlanetJSON[];
-  readonly score: number;
-}
-
-/** What one player (or a spectator) may see of a game: plain JSON, no secrets. */
-export interface SkirmishView {
-  /** The player this view is for, or null for a spectator. */
-  readonly viewer: number | null;
-  readonly playerCount: number;
-  /** The planets at stake, face up. */
-  readonly pot: readonly PlanetJSON[];
-  readonly potTotalVp: number;
-  /** How many planets are still face down (their order stays secret). */
-  readonly planetsLeftInDeck: number;
-  readonly players: readonly PlayerView[];
-  /** The viewer's own ships; null for a spectator. */
-  readonly hand: readonly number[] | null;
-  /** The card the viewer has committed to this battle, if any. */
-  readonly ownPlay: number | null;
-  /** The cards the viewer may play now (empty for a spectator). */
-  readonly legalCards: readonly number[];
-  readonly gameOver: boolean;
-  readonly endReason: GameEndReason | null;
-  /** The winners once the game is over; empty before. */
-  readonly winners: readonly number[];
-}
+const byId = (a: SkirmishPlanet, b: SkirmishPlanet) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The hidden-information view of a state for one player or, with `null`, for
- * a spectator. It never holds the deck order, the seed or another player's
- * pending card.
+ * What one seat (or, with `null`, a spectator) may see of a game: the pot,
+ * every seat's claimed planets, score, card count and whether it has played
+ * this battle (not what), the planets still face down (sorted by id, not in
+ * deck order), the battles so far, and the viewer's own hand, pending card and
+ * legal cards. It never holds the deck order or another seat's pending card.
+ * Lists are the view's own; planets are the state's, not to be changed.
  *
- * @throws InvalidMoveError `unknown_player` for an id that is not at the table.
+ * @throws InvalidMoveError `unknown_seat` for a seat that is not at the table.
  */
-export function viewFor(state: GameState, playerId: number | null): SkirmishView {
-  const seat = playerId === null ? -1 : seatOf(state, playerId);
-  const players: PlayerView[] = [];
-  for (let s = 0; s < state.playerCount; s++) {
-    players.push({
-      id: s + 1,
-      cardsInHand: state.hands[s].length,
-      hasPlayed: state.currentPlays[s] !== null,
-      claimedPlanets: state.claimedPlanets[s].map((p) => p.toJSON()),
-      score: scorePlanets(state.claimedPlanets[s]),
-    });
+export function viewFor(state: SkirmishState, seat: Seat | null): SkirmishView {
+  let hand: number[] | null = null;
+  let ownPlay: number | null = null;
+  if (seat !== null) {
+    const held = state.hands[seat];
+    if (held === undefined) throw noSuchPlayer(seat + 1, state.hands.length);
+    hand = [...held];
+    ownPlay = state.plays[seat] ?? null;
   }
-  const hand = seat >= 0 ? state.hands[seat].slice() : null;
-  const ownPlay = seat >= 0 ? state.currentPlays[seat] : null;
-  let potTotalVp = 0;
-  for (const planet of state.planetPot) potTotalVp += planet.victoryPoints;
+  const over = state.endReason !== null;
+  const players: PlayerView[] = state.hands.map((held, s) => {
+    const claimed = state.claimed[s] ?? [];
+    return {
+      cardsInHand: held.length,
+      hasPlayed: typeof state.plays[s] === 'number',
+      claimedPlanets: [...claimed],
+      score: scorePlanets(claimed),
+    };
+  });
   return {
-    viewer: playerId,
-    playerCount: state.playerCount,
-    pot: state.planetPot.map((p) => p.toJSON()),
-    potTotalVp,
-    planetsLeftInDeck: state.planetDeck.length - state.currentPlanetIndex,
+    viewer: seat,
+    playerCount: state.hands.length,
+    pot: [...state.pot],
+    potTotalVp: victoryPointsOf(state.pot),
+    planetsLeftInDeck: state.deck.length - state.revealed,
+    deck: faceDown(state).sort(byId),
     players,
     hand,
     ownPlay,
-    legalCards: hand !== null && ownPlay === null && !state.gameOver ? hand.slice() : [],
-    gameOver: state.gameOver,
+    legalCards: hand !== null && ownPlay === null && !over ? [...hand] : [],
+    gameOver: over,
     endReason: state.endReason,
-    winners: state.gameOver ? state.winners() : [],
+    winners: over ? leaders(state) : [],
+    battles: state.battles.map(({ cards, winner, pot, claimed }) => ({
+      cards: [...cards],
+      winner,
+      pot: [...pot],
+      claimed: [...claimed],
+    })),
   };
+}
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+function planetText(p: SkirmishPlanet): string {
+  const name = p.name !== null && p.name !== p.id ? ` ${p.name}` : '';
+  const abilities = p.abilities.length > 0 ? `, ${p.abilities.map((a) => a.type).join(', ')}` : '';
+  return `${p.id}${name} (${p.victoryPoints} VP${abilities})`;
+}
+
+function battleText(battle: Battle): string {
+  const cards = battle.cards.join(' vs ');
+  if (battle.winner === null) return `${cards}: a tie, the stakes carry over`;
+  const won = battle.claimed.length > 0 ? battle.claimed.join(', ') : 'nothing';
+  return `${cards}: player ${battle.winner + 1} took ${won}`;
+}
+
+/** A view as terminal text: the pot, the scores, who has played, the viewer's hand and the last battle. Seat s is "player s + 1". */
+export function renderView(view: SkirmishView): string {
+  const lines: string[] = [];
+  const pot = view.pot.length > 0 ? view.pot.map(planetText).join(', ') : 'nothing';
+  lines.push(`Pot: ${view.potTotalVp} VP at stake: ${pot}`);
+  lines.push(`Deck: ${count(view.planetsLeftInDeck, 'planet')} face down`);
+  view.players.forEach((player, seat) => {
+    const you = seat === view.viewer ? ' (you)' : '';
+    const status = view.gameOver ? '' : player.hasPlayed ? ', has played' : ', to play';
+    lines.push(
+      `Player ${seat + 1}${you}: ${player.score} VP, ${count(player.claimedPlanets.length, 'planet')}, ` +
+        `${count(player.cardsInHand, 'ship')}${status}`,
+    );
+  });
+  if (view.hand !== null) {
+    const pending = view.ownPlay !== null ? ` (committed: ${view.ownPlay})` : '';
+    lines.push(`Your hand: ${view.hand.length > 0 ? view.hand.join(' ') : 'empty'}${pending}`);
+  }
+  const last = view.battles.at(-1);
+  if (last !== undefined) lines.push(`Last battle: ${battleText(last)}`);
+  if (view.gameOver) {
+    const who = view.winners.map((seat) => `player ${seat + 1}`).join(' and ');
+    lines.push(
+      `Game over (${view.endReason}): ${who} ${view.winners.length === 1 ? 'wins' : 'share the win'}`,
+    );
+  }
+  return lines.join('\n');
 }

@@ -1,11 +1,12 @@
 import { InvalidInputError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { GameEngine } from './engine.js';
-import { GameEndReason, PlanetAbilityType, PlanetClass } from './enums.js';
 import { GameOverError } from './errors.js';
 import { GameConfig } from './game-config.js';
-import { GameState, type GameStateJSON } from './game-state.js';
+import { GameState } from './game-state.js';
+import { fromPhpArray, type PhpState, toPhpArray } from './php-array.js';
 import { Planet, PlanetAbility } from './planet.js';
+import { GameEndReason, PlanetAbilityType, PlanetClass } from './schemas.js';
 
 const engine = new GameEngine();
 const ids = (planets: readonly Planet[]) => planets.map((p) => p.id);
@@ -90,7 +91,13 @@ describe('toJSON', () => {
     ]);
     expect(Object.keys(json.hands)).toEqual(['1', '2']);
     expect(json.current_plays).toEqual({ '1': null, '2': null });
-    expect(Object.keys(json.planet_deck[0])).toEqual(['id', 'victory_points', 'name', 'class', 'abilities']);
+    expect(Object.keys(json.planet_deck[0] ?? {})).toEqual([
+      'id',
+      'victory_points',
+      'name',
+      'class',
+      'abilities',
+    ]);
   });
 
   it('writes enum values as snake_case strings', () => {
@@ -102,7 +109,7 @@ describe('toJSON', () => {
     );
     const json = over.toJSON();
     expect(json.end_reason).toBe('ships_exhausted_planets_remaining');
-    expect(json.planet_pot[0].class).toBe('trade_post_colony');
+    expect(json.planet_pot[0]?.class).toBe('trade_post_colony');
   });
 });
 
@@ -112,7 +119,7 @@ describe('fromJSON', () => {
     expect(state.hand(1)).toEqual([1, 2]);
     expect(state.hand(2)).toEqual([3]);
     expect(ids(state.claimedBy(1))).toEqual(['P1', 'P2']);
-    expect(state.claimedBy(1)[0].abilities[0].type).toBe(PlanetAbilityType.DoubleNextPlanetNoCombat);
+    expect(state.claimedBy(1)[0]?.abilities[0]?.type).toBe(PlanetAbilityType.DoubleNextPlanetNoCombat);
     expect(state.playOf(2)).toBe(2);
     expect(state.playOf(1)).toBeNull();
     expect(state.planetPot).toEqual([]);
@@ -130,10 +137,11 @@ describe('fromJSON', () => {
     const answers = [3, 2, 1, 6, 5, 4, 9, 8, 7, 12, 11, 10, 15, 14, 13];
     let ties = 0;
     for (let battle = 0; battle < 15; battle++) {
-      for (const [id, card] of [
+      const plays: [number, number][] = [
         [1, battle + 1],
-        [2, answers[battle]],
-      ]) {
+        [2, answers[battle] ?? 0],
+      ];
+      for (const [id, card] of plays) {
         state = engine.playCard(state, id, card);
         const back = GameState.fromJSON(JSON.parse(JSON.stringify(state)));
         expect(back.toJSON()).toEqual(state.toJSON());
@@ -155,26 +163,30 @@ describe('fromJSON', () => {
 
   it('names the first problem with its path', () => {
     const cases: [unknown, string, RegExp][] = [
-      ['{}', '$', /expected an object/],
-      [changed((j) => delete j.player_count), '$.player_count', /integer/],
-      [changed((j) => (j.player_count = 1)), '$.player_count', /at least 2/],
-      [changed((j) => (j.hands = [[1], [2]])), '$.hands', /expected an object/],
-      [changed((j) => (j.hands['2'] = [3, 'x'])), '$.hands["2"][1]', /integer/],
-      [changed((j) => (j.hands['2'] = [3, 1.5])), '$.hands["2"][1]', /integer/],
+      ['{}', '$', /Expected object/],
+      [changed((j) => delete j.player_count), '$.player_count', /Expected required property/],
+      [changed((j) => (j.player_count = 1)), '$.player_count', /greater or equal to 2/],
+      [changed((j) => (j.hands = [[1], [2]])), '$.hands', /Expected object/],
+      [changed((j) => (j.hands['2'] = [3, 'x'])), '$.hands["2"][1]', /Expected integer/],
+      [changed((j) => (j.hands['2'] = [3, 1.5])), '$.hands["2"][1]', /Expected integer/],
       [changed((j) => (j.hands['3'] = [])), '$.hands["3"]', /no player "3"/],
-      [changed((j) => (j.hands['01'] = j.hands['1'])), '$.hands["01"]', /no player "01"/],
+      [changed((j) => (j.hands['01'] = j.hands['1'])), '$.hands["01"]', /Unexpected property/],
       [changed((j) => delete j.hands['2']), '$.hands["2"]', /player 2 is missing/],
-      [changed((j) => (j.planet_deck[1].victory_points = '2')), '$.planet_deck[1].victory_points', /integer/],
-      [changed((j) => (j.planet_deck[0].class = 'moon')), '$.planet_deck[0].class', /unknown planet class/],
+      [
+        changed((j) => (j.planet_deck[1].victory_points = '2')),
+        '$.planet_deck[1].victory_points',
+        /Expected integer/,
+      ],
+      [changed((j) => (j.planet_deck[0].class = 'moon')), '$.planet_deck[0].class', /Expected union value/],
       [
         changed((j) => (j.planet_deck[0].abilities[0].type = 'lose_victory_points')),
         '$.planet_deck[0].abilities[0].type',
-        /unknown ability type/,
+        /Expected union value/,
       ],
       [changed((j) => (j.planet_deck[1].id = 'P1')), '$.planet_deck[1].id', /appears twice/],
       [changed((j) => (j.current_planet_index = 3)), '$.current_planet_index', /between 0 and 2/],
-      [changed((j) => (j.current_planet_index = -1)), '$.current_planet_index', /between 0 and 2/],
-      [changed((j) => (j.current_plays['2'] = '2')), '$.current_plays["2"]', /integer/],
+      [changed((j) => (j.current_planet_index = -1)), '$.current_planet_index', /greater or equal to 0/],
+      [changed((j) => (j.current_plays['2'] = '2')), '$.current_plays["2"]', /Expected union value/],
       [changed((j) => (j.claimed_planets['2'] = [P2])), '$.claimed_planets["2"][0]', /in two places/],
       [
         changed((j) => (j.claimed_planets['2'] = [{ ...P2, id: 'P9' }])),
@@ -190,8 +202,8 @@ describe('fromJSON', () => {
         '$.planet_pot[0]',
         /"P2" has not been revealed/,
       ],
-      [changed((j) => (j.game_over = 'no')), '$.game_over', /true or false/],
-      [changed((j) => (j.end_reason = 'rage_quit')), '$.end_reason', /unknown end reason/],
+      [changed((j) => (j.game_over = 'no')), '$.game_over', /Expected boolean/],
+      [changed((j) => (j.end_reason = 'rage_quit')), '$.end_reason', /Expected union value/],
       [changed((j) => (j.game_over = true)), '$.end_reason', /needs an end reason/],
       [changed((j) => (j.end_reason = 'normal')), '$.end_reason', /under way/],
       [
@@ -215,6 +227,46 @@ describe('fromJSON', () => {
       claimed_planets: { '1': [P1], '2': [] },
     });
     expect(error.path).toBe('$.planet_pot');
+  });
+
+  it('refuses at once a player count too large to seat, before reading anything else', () => {
+    for (const count of [2147483648, 1e8, 101]) {
+      const error = loadError({ ...specExample, player_count: count });
+      expect(error.code).toBe('invalid_state');
+      expect(error.path).toBe('$.player_count');
+      expect(error.message).toMatch(/less or equal to 100/);
+    }
+  });
+
+  it('refuses a battle every player has played but nobody resolved', () => {
+    const error = loadError({ ...specExample, current_plays: { '1': 1, '2': 2 } });
+    expect(error.code).toBe('invalid_state');
+    expect(error.path).toBe('$.current_plays');
+    expect(error.message).toMatch(/not resolved/);
+  });
+});
+
+describe('fromPhpArray and toPhpArray', () => {
+  it('read the PHP shape into the plain state, by seat, and write it back', () => {
+    const state = fromPhpArray(specExample);
+    expect(state.hands).toEqual([[1, 2], [3]]);
+    expect(state.plays).toEqual([null, 2]);
+    expect(state.revealed).toBe(2);
+    expect(state.claimed.map((planets) => planets.map((p) => p.id))).toEqual([['P1', 'P2'], []]);
+    expect(state.deck[0]?.abilities).toEqual([{ type: 'double_next_planet_no_combat', params: {} }]);
+    expect(state.endReason).toBeNull();
+    expect(state.battles).toEqual([]);
+    expect(toPhpArray(state)).toEqual(specExample);
+  });
+
+  it('write what GameState.toJSON writes, at every step of a game', () => {
+    let state = engine.startNewGame(GameConfig.standardTwoPlayer(5));
+    while (!state.gameOver) {
+      state = engine.playCard(state, 1, engine.legalCardsForPlayer(state, 1)[0] ?? 0);
+      state = engine.playCard(state, 2, engine.legalCardsForPlayer(state, 2).at(-1) ?? 0);
+      expect(toPhpArray(state.toState())).toEqual(state.toJSON());
+      expect(fromPhpArray(JSON.parse(JSON.stringify(state)))).toEqual({ ...state.toState(), battles: [] });
+    }
   });
 });
 
@@ -259,7 +311,7 @@ describe('states the PHP library saved', () => {
     expect(engine.legalCardsForPlayer(state, 1)).toEqual([]);
     const after = engine.playCard(state, 2, 1);
     expect(ids(after.claimedBy(1))).toEqual(['P1', 'P2']);
-    expect(after.claimedBy(1)[1].victoryPoints).toBe(2);
+    expect(after.claimedBy(1)[1]?.victoryPoints).toBe(2);
     expect(ids(after.planetPot)).toEqual(['P3']);
   });
 
@@ -322,7 +374,7 @@ describe('states the PHP library saved', () => {
     const state = GameState.fromJSON(php);
     expect(state.scores()).toEqual({ 1: 4 + 3, 2: 0, 3: 0 });
     const saved = state.toJSON();
-    expect(saved.planet_deck[0].abilities[0].params).toEqual(foreign);
+    expect(saved.planet_deck[0]?.abilities?.[0]?.params).toEqual(foreign);
     expect(saved.planet_deck[1]).toEqual({
       id: 'M2',
       victory_points: 2,
@@ -333,8 +385,8 @@ describe('states the PHP library saved', () => {
   });
 
   it('ends at once a loaded game where someone must play but holds no cards', () => {
-    const json: GameStateJSON = {
-      ...(specExample as unknown as GameStateJSON),
+    const json: PhpState = {
+      ...(specExample as unknown as PhpState),
       hands: { '1': [], '2': [3] },
       current_plays: { '1': null, '2': null },
     };
