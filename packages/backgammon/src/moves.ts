@@ -72,22 +72,18 @@ const leafFirstDie: number[] = [];
 const leafHash: number[] = [];
 const leafSteps: number[] = []; // 8 numbers a leaf: from, to pairs
 
+// One checker comes to (delta 1) or leaves (delta -1) `pip` in `counts`, with the key's tables for them.
 // The counts are never undefined: the pips are 0..25 and the arrays have 26 entries.
-function addOwn(pip: number, delta: 1 | -1): void {
-  const count = own[pip]!;
+function add(counts: Int8Array, hi: Int32Array, lo: Int32Array, pip: number, delta: 1 | -1): void {
+  const count = counts[pip]!;
   const z = pip * 16 + (delta === 1 ? count : count - 1);
-  hashHi ^= zOwnHi[z]!;
-  hashLo ^= zOwnLo[z]!;
-  own[pip] = count + delta;
+  hashHi ^= hi[z]!;
+  hashLo ^= lo[z]!;
+  counts[pip] = count + delta;
 }
 
-function addOpp(pip: number, delta: 1 | -1): void {
-  const count = opp[pip]!;
-  const z = pip * 16 + (delta === 1 ? count : count - 1);
-  hashHi ^= zOppHi[z]!;
-  hashLo ^= zOppLo[z]!;
-  opp[pip] = count + delta;
-}
+const addOwn = (pip: number, delta: 1 | -1) => add(own, zOwnHi, zOwnLo, pip, delta);
+const addOpp = (pip: number, delta: 1 | -1) => add(opp, zOppHi, zOppLo, pip, delta);
 
 /** Where a checker on `from` lands with `die`, or NONE when the rules forbid it. */
 function target(from: number, die: number): number {
