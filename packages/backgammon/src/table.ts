@@ -232,6 +232,8 @@ function checkDouble(state: BackgammonState, seat: Side): void {
 /**
  * `seat` acts. Returns the new state; the given one is never changed. Throws
  * `IllegalActionError` with a stable code when the rules refuse the action.
+ * The action's shape is trusted (it is typed): an action from outside goes
+ * through `backgammonGame.apply`, which checks it against `ActionSchema`.
  * `dice` is read only when the action leads to a roll (a roll, a take, or the
  * auto-roll after a move).
  */
