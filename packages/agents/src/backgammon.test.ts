@@ -1,10 +1,10 @@
 import {
-  type Action,
+  type BackgammonAction,
+  type BackgammonState,
   type Board,
   backgammonGame,
   formatPlay,
   Table,
-  type TableState,
 } from '@tabula/backgammon';
 import { type Agent, type AnyGame, createRng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
@@ -28,20 +28,23 @@ function position(x: Record<number, number>, o: Record<number, number>): Board {
 
 const START = { 24: 2, 13: 5, 8: 3, 6: 5 };
 
-function stateOf(fields: Partial<TableState>): TableState {
+function stateOf(fields: Partial<BackgammonState>): BackgammonState {
   const base = Table.create({ cube: true, length: 1, crawford: false }, ['White', 'Black']);
   return Table.fromJSON(JSON.parse(JSON.stringify({ ...base, phase: 'decide', toAct: 0, ...fields })));
 }
 
-function choose(state: TableState, agent = heuristicAgent()): Action {
+function choose(state: BackgammonState, agent = heuristicAgent()): BackgammonAction {
   const seat = state.toAct as 0 | 1;
   const legal = backgammonGame.legalActions(state, seat);
-  const action = agent.act(backgammonGame.view(state, seat), legal, { seat, rng: createRng(1) }) as Action;
+  const action = agent.act(backgammonGame.view(state, seat), legal, {
+    seat,
+    rng: createRng(1),
+  }) as BackgammonAction;
   expect(legal).toContainEqual(action);
   return action;
 }
 
-const played = (state: TableState) => {
+const played = (state: BackgammonState) => {
   const action = choose(state);
   return action.type === 'move' ? formatPlay(state.board, state.toAct as 0 | 1, action.steps) : action.type;
 };

@@ -1,4 +1,4 @@
-import { type Action, type BackgammonView, type Board, Moves, type Side } from '@tabula/backgammon';
+import { type BackgammonAction, type BackgammonView, type Board, Moves, type Side } from '@tabula/backgammon';
 import { type Agent, TabulaError } from '@tabula/core';
 import type { AgentEntry } from './agent-entry.js';
 
@@ -178,7 +178,7 @@ export function winChance(board: Board, seat: Side): number {
 const DOUBLE_AT = 0.7;
 const TAKE_AT = 0.2;
 
-function has(legal: readonly Action[], type: Action['type']): boolean {
+function has(legal: readonly BackgammonAction[], type: BackgammonAction['type']): boolean {
   return legal.some((a) => a.type === type);
 }
 
@@ -189,8 +189,8 @@ function gammonish(board: Board, seat: Side): boolean {
   return board.off[other] === 0 && pips(sides.theirs) - pips(sides.own) > 60;
 }
 
-function bestMove(view: BackgammonView, seat: Side, legal: readonly Action[]): Action {
-  let best: Action | undefined;
+function bestMove(view: BackgammonView, seat: Side, legal: readonly BackgammonAction[]): BackgammonAction {
+  let best: BackgammonAction | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const action of legal) {
     if (action.type !== 'move') continue;
@@ -217,7 +217,7 @@ function bestMove(view: BackgammonView, seat: Side, legal: readonly Action[]): A
  * accepts a resignation unless it is a single game while a gammon looks
  * likely. Deterministic: ties go to the first listed play.
  */
-export function heuristicAgent(): Agent<BackgammonView, Action> {
+export function heuristicAgent(): Agent<BackgammonView, BackgammonAction> {
   return {
     name: 'heuristic',
     act(view, legal, ctx) {

@@ -1,8 +1,15 @@
-import { type Action, type Legal, RandomDice, type Side, Table, type TableState } from '@tabula/backgammon';
+import {
+  type BackgammonAction,
+  type BackgammonState,
+  type Legal,
+  RandomDice,
+  type Side,
+  Table,
+} from '@tabula/backgammon';
 
 // A bot is a function. It gets the state, its seat and the legal options, and
 // returns an action. This one plays the first legal move.
-const bot = (state: TableState, _seat: Side, legal: Legal): Action =>
+const bot = (state: BackgammonState, _seat: Side, legal: Legal): BackgammonAction =>
   state.phase === 'move' ? { type: 'move', steps: legal.plays[0] ?? [] } : { type: 'roll' };
 
 const dice = new RandomDice();

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import {
-  type Action,
+  type BackgammonAction,
+  type BackgammonState,
   Board,
   drawBoard,
   type Legal,
@@ -9,7 +10,6 @@ import {
   SeededDice,
   type Side,
   Table,
-  type TableState,
 } from '@tabula/backgammon';
 
 /** Blots: points where a seat has exactly one checker. */
@@ -18,7 +18,7 @@ function blots(board: Board, seat: Side): number {
 }
 
 /** How far `seat` is ahead in the race, as a share of its own pip count. */
-function lead(state: TableState, seat: Side): number {
+function lead(state: BackgammonState, seat: Side): number {
   const mine = Board.pipCount(state.board, seat);
   const theirs = Board.pipCount(state.board, seat === 0 ? 1 : 0);
   return (theirs - mine) / Math.max(mine, 1);
@@ -29,7 +29,7 @@ function lead(state: TableState, seat: Side): number {
  * checkers back) minus its own blots, doubles when it leads the race by 10%,
  * and takes unless it trails by more than 30%.
  */
-function bot(state: TableState, seat: Side, legal: Legal): Action {
+function bot(state: BackgammonState, seat: Side, legal: Legal): BackgammonAction {
   if (legal.canTake) return lead(state, seat) < -0.3 ? { type: 'drop' } : { type: 'take' };
   if (legal.canDouble && lead(state, seat) > 0.1) return { type: 'double' };
   if (legal.canRoll || state.dice === null) return { type: 'roll' };
@@ -46,7 +46,7 @@ function bot(state: TableState, seat: Side, legal: Legal): Action {
  * from `seed`, and writes it move by move: each log line, the board after
  * every move, and the result. Returns the final state.
  */
-export function printGame(seed: number, out: (line: string) => void): TableState {
+export function printGame(seed: number, out: (line: string) => void): BackgammonState {
   const dice = new SeededDice(seed);
   const names: [string, string] = ['Ann', 'Bob'];
   let state = Table.start(Table.create({ cube: true, length: 1, crawford: false }, names), dice);

@@ -1,21 +1,7 @@
-/** A backgammon seat: 0 plays the positive checkers, 1 the negative ones. */
-export type Side = 0 | 1;
+import type { Board as BoardData, PositionKind, Side } from './schemas.js';
 
-/**
- * A position as plain data. `points[i]` > 0 holds seat 0 checkers, < 0 seat 1
- * checkers. Seat 0's pip p is index p - 1 (it moves toward index 0 and bears
- * off below it); seat 1's pip p is index 24 - p (it moves toward index 23).
- */
-export interface Board {
-  points: number[];
-  bar: [number, number];
-  off: [number, number];
-}
-
-/** How a game was lost, read off the final board. */
-export type PositionKind = 'single' | 'gammon' | 'backgammon';
-
-export const CHECKERS_PER_SIDE = 15;
+/** A position (its shape is `BoardSchema`) and, as a value, the functions on it. */
+export type Board = BoardData;
 
 /** The opening position. */
 export function start(): Board {
@@ -29,6 +15,14 @@ export function start(): Board {
 /** The canonical key `"p0,...,p23:bar0,bar1:off0,off1"`; positions are compared by it. */
 export function key(board: Board): string {
   return `${board.points.join(',')}:${board.bar[0]},${board.bar[1]}:${board.off[0]},${board.off[1]}`;
+}
+
+/** Whether two boards are the same position: what equal keys say, without building the strings. */
+export function sameBoard(a: Board, b: Board): boolean {
+  if (a.bar[0] !== b.bar[0] || a.bar[1] !== b.bar[1] || a.off[0] !== b.off[0] || a.off[1] !== b.off[1])
+    return false;
+  for (let i = 0; i < 24; i++) if (a.points[i] !== b.points[i]) return false;
+  return true;
 }
 
 /** A deep copy. */
@@ -52,7 +46,7 @@ export function pipOfIndex(side: Side, index: number): number {
 
 /** How many checkers a seat has on a point (never negative). */
 export function checkersAt(board: Board, side: Side, index: number): number {
-  const n = board.points[index] as number;
+  const n = board.points[index] ?? 0;
   return side === 0 ? Math.max(n, 0) : Math.max(-n, 0);
 }
 
@@ -85,7 +79,7 @@ export function positionKind(board: Board, loser: Side): PositionKind {
   return 'gammon';
 }
 
-/** The Board namespace, in the seed's shape (`Board.start()`, `Board.key(b)`, ...). */
+/** The Board namespace, in the PHP library's shape (`Board.start()`, `Board.key(b)`, ...). */
 export const Board = {
   start,
   key,

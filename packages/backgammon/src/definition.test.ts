@@ -1,16 +1,23 @@
 import { Value } from '@sinclair/typebox/value';
-import { createRng, gameStreams, type Rng } from '@tabula/core';
+import { createRng, gameStreams, IllegalActionError, type Rng } from '@tabula/core';
 import { runConformance } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { CUBE_OFF, CUBE_ON, position, refusal, stateWith } from '../test/helpers.js';
 import { checkerCount, key } from './board.js';
 import { backgammonGame as game } from './definition.js';
-import { applySteps, type Step } from './moves.js';
+import { applySteps } from './moves.js';
+import {
+  type BackgammonAction,
+  type BackgammonConfig,
+  type BackgammonState,
+  MAX_CUBE,
+  type Step,
+} from './schemas.js';
+import { cubeAllows } from './state.js';
 import { Table } from './table.js';
-import { type Action, cubeAllows, MAX_CUBE, type TableConfig, type TableState } from './table-state.js';
 
 /** 15 checkers a seat, a sound cube, and the phase agreeing with who acts, the dice and the result. */
-function invariant(s: TableState): string | null {
+function invariant(s: BackgammonState): string | null {
   for (const side of [0, 1] as const) {
     const n = checkerCount(s.board, side);
     if (n !== 15) return `seat ${side} has ${n} checkers`;
@@ -30,11 +37,11 @@ function invariant(s: TableState): string | null {
   return null;
 }
 
-const boardsOf = (s: TableState, seat: 0 | 1) =>
+const boardsOf = (s: BackgammonState, seat: 0 | 1) =>
   new Set(Table.legal(s, seat).plays.map((steps) => key(applySteps(s.board, seat, steps))));
 
 /** Whether `steps` would be refused: a step the board forbids, or a board no legal play reaches. */
-function refusedPlay(s: TableState, seat: 0 | 1, steps: Step[]): boolean {
+function refusedPlay(s: BackgammonState, seat: 0 | 1, steps: Step[]): boolean {
   try {
     return !boardsOf(s, seat).has(key(applySteps(s.board, seat, steps)));
   } catch {
@@ -43,7 +50,7 @@ function refusedPlay(s: TableState, seat: 0 | 1, steps: Step[]): boolean {
 }
 
 /** Plausible actions the rules must refuse in `s` for `seat`. */
-function invalidActions(s: TableState, seat: number): unknown[] {
+function invalidActions(s: BackgammonState, seat: number): unknown[] {
   // The kit itself offers a seat not to act the other seat's listed actions; resigning is never listed.
   if (s.toAct !== seat) return [{ type: 'resign', kind: 'single' }];
   const out: unknown[] = [
@@ -54,7 +61,7 @@ function invalidActions(s: TableState, seat: number): unknown[] {
     { type: 'move', steps: [{ from: 'bar', to: 20, hit: true }] },
   ];
   const side = seat as 0 | 1;
-  const notIn = (...types: Action['type'][]) =>
+  const notIn = (...types: BackgammonAction['type'][]) =>
     (['roll', 'double', 'take', 'drop', 'accept', 'decline'] as const)
       .filter((t) => !types.includes(t))
       .map((type) => ({ type }));
@@ -93,7 +100,7 @@ function invalidActions(s: TableState, seat: number): unknown[] {
 
 describe('backgammonGame conformance', () => {
   it('passes the kit over 1000 seeded random playouts, with and without the cube', () => {
-    const report = runConformance<TableState, TableConfig>(game, {
+    const report = runConformance<BackgammonState, BackgammonConfig>(game, {
       games: 1000,
       seed: 1,
       // With the cube on, random agents double and drop within a few turns, so those playouts are
@@ -121,7 +128,11 @@ const rngDie = (seed: number) => {
 };
 
 /** Plays random listed actions from `state` until `stop` says so or the game ends. */
-function playUntil(seed: number, config: TableConfig, stop: (s: TableState) => boolean): TableState {
+function playUntil(
+  seed: number,
+  config: BackgammonConfig,
+  stop: (s: BackgammonState) => boolean,
+): BackgammonState {
   const { chance, agents } = gameStreams(seed, 2);
   let s = game.setup(config, chance);
   while (s.toAct !== null && !stop(s))
@@ -145,14 +156,17 @@ describe('setup and config', () => {
     expect(game.defaultConfig()).toEqual(CUBE_ON);
     expect(game.defaultConfig(2)).toEqual(CUBE_ON);
     expect(game.seatCount(CUBE_OFF)).toBe(2);
-    expect(refusal(() => game.defaultConfig(3)).code).toBe('bad_seat_count');
+    expect(refusal(() => game.defaultConfig(3))).toMatchObject({
+      code: 'invalid_argument',
+      message: expect.stringContaining('2 seats, not 3'),
+    });
   });
 
   it('refuses a bad config, naming the field', () => {
     const bad = refusal(() => game.setup({ cube: true, length: 0, crawford: false }, createRng(1)));
     expect(bad.code).toBe('invalid_config');
     expect(bad.message).toContain('$.length');
-    expect(refusal(() => game.seatCount({ ...CUBE_ON, jacoby: true } as TableConfig)).message).toContain(
+    expect(refusal(() => game.seatCount({ ...CUBE_ON, jacoby: true } as BackgammonConfig)).message).toContain(
       '$.jacoby',
     );
   });
@@ -216,13 +230,15 @@ describe('legalActions and apply', () => {
       { type: 'resign', kind: 'single', points: 1 },
       { type: 'move', steps: [{ from: 12, to: 6, hit: false }] },
     ]) {
-      const error = refusal(() => game.apply(s, 0, action as unknown as Action, createRng(1)));
-      expect(error.code).toBe('bad_action');
+      const error = refusal(() => game.apply(s, 0, action as unknown as BackgammonAction, createRng(1)));
+      expect(error).toBeInstanceOf(IllegalActionError);
+      expect(error.code).toBe('invalid_action');
     }
     expect(
-      refusal(() => game.apply(s, 0, { type: 'roll', dice: [6, 6] } as unknown as Action, createRng(1)))
-        .message,
-    ).toContain('"dice"');
+      refusal(() =>
+        game.apply(s, 0, { type: 'roll', dice: [6, 6] } as unknown as BackgammonAction, createRng(1)),
+      ).message,
+    ).toContain('$.dice');
     expect(refusal(() => game.apply(s, 1, { type: 'roll' }, createRng(1))).code).toBe('not_your_turn');
     expect(refusal(() => game.apply(s, 0, { type: 'take' }, createRng(1))).code).toBe('wrong_phase');
     expect(JSON.stringify(s)).toBe(before);
@@ -266,7 +282,7 @@ describe('view', () => {
 });
 
 describe('outcome', () => {
-  const bearOff = (o: Record<number, number>, cube: TableState['cube']) =>
+  const bearOff = (o: Record<number, number>, cube: BackgammonState['cube']) =>
     game.apply(
       stateWith({ board: position({ 1: 1 }, o), phase: 'move', toAct: 0, dice: [2, 1], cube }),
       0,

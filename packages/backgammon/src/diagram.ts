@@ -1,4 +1,5 @@
-import { type Board, pipCount, type Side } from './board.js';
+import { type Board, pipCount } from './board.js';
+import type { Side } from './schemas.js';
 
 /** Seat 0's checkers are drawn X, seat 1's O. */
 export const MARKS: readonly [string, string] = ['X', 'O'];
@@ -12,7 +13,7 @@ function cell(count: number, mark: string, row: number): string {
 }
 
 function pointCell(board: Board, index: number, row: number): string {
-  const n = board.points[index] as number;
+  const n = board.points[index] ?? 0;
   return cell(Math.abs(n), n > 0 ? MARKS[0] : MARKS[1], row);
 }
 

@@ -5,12 +5,14 @@ import { RandomDice, SeededDice, SequenceDice } from './dice.js';
 const draw = (dice: { die(): number }, n: number) => Array.from({ length: n }, () => dice.die());
 
 describe('SequenceDice', () => {
-  it('hands out the given values in order, then throws dice_exhausted', () => {
+  it('hands out the given values in order, then throws', () => {
     const dice = new SequenceDice([6, 1, 3]);
     expect(draw(dice, 3)).toEqual([6, 1, 3]);
     expect(dice.remaining()).toBe(0);
     expect(() => dice.die()).toThrow(TabulaError);
-    expect(() => dice.die()).toThrow(expect.objectContaining({ code: 'dice_exhausted' }));
+    expect(() => dice.die()).toThrow(
+      expect.objectContaining({ code: 'invalid_argument', message: expect.stringContaining('ran out') }),
+    );
   });
 
   it('keeps its own copy of the values', () => {
@@ -26,7 +28,7 @@ describe('SequenceDice', () => {
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(InvalidInputError);
-      expect((e as InvalidInputError).code).toBe('bad_dice');
+      expect((e as InvalidInputError).code).toBe('invalid_input');
       expect((e as InvalidInputError).path).toBe(`$[${values.length - 1}]`);
     }
   });

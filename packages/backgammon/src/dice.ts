@@ -17,30 +17,32 @@ export class RandomDice implements Dice {
   }
 }
 
-/** Fixed dice for tests: hands out the given values in order and throws (`dice_exhausted`) when they run out. */
+/** Fixed dice for tests: hands out the given values in order and throws (`invalid_argument`) when they run out. */
 export class SequenceDice implements Dice {
   private readonly values: readonly number[];
   private next = 0;
 
   constructor(values: readonly number[]) {
     if (!Array.isArray(values))
-      throw new InvalidInputError('bad_dice', '$', 'the dice must be a list of numbers');
+      throw new InvalidInputError('invalid_input', '$', 'the dice must be a list of numbers');
     values.forEach((v, i) => {
       if (!Number.isInteger(v) || v < 1 || v > 6) {
-        throw new InvalidInputError('bad_dice', `$[${i}]`, `a die shows 1 to 6, got ${String(v)}`);
+        throw new InvalidInputError('invalid_input', `$[${i}]`, `a die shows 1 to 6, got ${String(v)}`);
       }
     });
     this.values = values.slice();
   }
 
   die(): number {
-    if (this.next >= this.values.length) {
+    const value = this.values[this.next];
+    if (value === undefined) {
       throw new TabulaError(
-        'dice_exhausted',
+        'invalid_argument',
         `SequenceDice ran out: all ${this.values.length} dice were used and another was asked for`,
       );
     }
-    return this.values[this.next++] as number;
+    this.next++;
+    return value;
   }
 
   /** How many dice are left. */

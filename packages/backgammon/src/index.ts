@@ -1,14 +1,15 @@
-export { IllegalActionError, InvalidInputError, TabulaError } from '@tabula/core';
-export { Board, CHECKERS_PER_SIDE, type PositionKind, type Side } from './board.js';
-export { type BackgammonGame, type BackgammonView, backgammonGame, SEAT_NAMES } from './definition.js';
-export { describeAction, parseTypedAction, renderView } from './definition-text.js';
+export { IllegalActionError, InvalidInputError, NotationError, TabulaError } from '@tabula/core';
+export { Board } from './board.js';
+export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js';
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
-export { Moves, type Play, type Roll, type Step } from './moves.js';
+export { Moves, type Play, type Roll } from './moves.js';
 export {
   boardAfterText,
+  describeAction,
   formatDice,
   formatPlay,
+  parseAction,
   parsePlay,
   readPlayText,
   type WrittenMove,
@@ -16,28 +17,32 @@ export {
 export { type PlayCacheStats, playCacheStats, resetPlayCache } from './play-cache.js';
 export {
   ActionSchema,
+  type ActionType,
+  type BackgammonAction,
+  type BackgammonConfig,
+  type BackgammonState,
+  type BackgammonView,
   BoardSchema,
+  CHECKERS_PER_SIDE,
   ConfigSchema,
+  type Cube,
+  CubeSchema,
+  type LogEntry,
   LogEntrySchema,
+  type LogType,
+  MAX_CUBE,
+  type Phase,
+  type PositionKind,
+  type Resignation,
+  type Result,
+  type ResultHow,
+  type Side,
   StateSchema,
+  type Step,
   StepSchema,
   VIEW_LOG_ENTRIES,
   ViewSchema,
 } from './schemas.js';
-export { type LiveTableState, Table } from './table.js';
-export type {
-  Action,
-  ActionType,
-  Cube,
-  Legal,
-  LogEntry,
-  LogType,
-  Phase,
-  Resignation,
-  ResignKind,
-  Result,
-  ResultHow,
-  TableConfig,
-  TableState,
-} from './table-state.js';
-export { MAX_CUBE } from './table-state.js';
+export { fromJSON } from './state.js';
+export { type Legal, type LiveBackgammonState, Table } from './table.js';
+export { renderView, viewFor } from './view.js';

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRng, type Rng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { publicCases } from '../test/public-fixture.js';
-import { type Board, checkerCount, clone, key, type Side, start } from './board.js';
-import { legalPlays, type Roll, type Step } from './moves.js';
+import { type Board, checkerCount, clone, key, start } from './board.js';
+import { legalPlays, type Roll } from './moves.js';
+import type { Side, Step } from './schemas.js';
 
 /**
  * An independent, deliberately plain statement of the rules: try every order
@@ -32,7 +33,7 @@ function referenceKeys(board: Board, side: Side, roll: Roll): string[] {
       if (theirs >= 2) return null;
       if (theirs === 1) {
         next.points[t] = 0;
-        next.bar[1 - side] += 1;
+        next.bar[side === 0 ? 1 : 0] += 1;
       }
       next.points[t]! += sign;
       return next;

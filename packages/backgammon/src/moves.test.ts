@@ -12,8 +12,11 @@ function board(
   extra: Partial<Board> = {},
 ): Board {
   const points = new Array<number>(24).fill(0);
-  for (const [pip, n] of Object.entries(white)) points[Number(pip) - 1] += n;
-  for (const [pip, n] of Object.entries(black)) points[24 - Number(pip)] -= n;
+  const add = (i: number, n: number) => {
+    points[i] = (points[i] ?? 0) + n;
+  };
+  for (const [pip, n] of Object.entries(white)) add(Number(pip) - 1, n);
+  for (const [pip, n] of Object.entries(black)) add(24 - Number(pip), -n);
   const b: Board = { points, bar: [0, 0], off: [0, 0], ...extra };
   const count = (side: 0 | 1) =>
     b.bar[side] +

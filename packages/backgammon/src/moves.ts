@@ -1,11 +1,6 @@
-import { IllegalActionError } from '@tabula/core';
-import { type Board, CHECKERS_PER_SIDE, indexOfPip, pipOfIndex, type Side } from './board.js';
-
-/** One checker's move: from a point index (0..23) or the bar, to a point index or off. */
-export interface Step {
-  from: number | 'bar';
-  to: number | 'off';
-}
+import { IllegalActionError, TabulaError } from '@tabula/core';
+import { type Board, indexOfPip, pipOfIndex, sameBoard } from './board.js';
+import { CHECKERS_PER_SIDE, type Side, type Step } from './schemas.js';
 
 /** One legal play: the steps in the engine's traversal order and the board they lead to. */
 export interface Play {
@@ -35,7 +30,9 @@ let outsideHome = 0; // the mover's checkers on pips 7..25: bearing off waits fo
 
 // Zobrist keys in two 26-bit halves give each position a 52-bit number, exact
 // in a double, so duplicate boards are found without building key strings.
-// A hash match is still confirmed on the boards themselves.
+// A hash match is still confirmed on the boards themselves. Entry p * 16 + c is
+// the change of the key when pip p's count goes from c to c + 1, so a checker
+// that comes or goes changes the key by one entry.
 const zOwnHi = new Int32Array(26 * 16);
 const zOwnLo = new Int32Array(26 * 16);
 const zOppHi = new Int32Array(26 * 16);
@@ -75,43 +72,38 @@ const leafFirstDie: number[] = [];
 const leafHash: number[] = [];
 const leafSteps: number[] = []; // 8 numbers a leaf: from, to pairs
 
-function setOwn(pip: number, count: number): void {
-  const o = pip * 16;
-  const n = o + (own[pip] as number);
-  const m = o + count;
-  hashHi ^= (zOwnHi[n] as number) ^ (zOwnHi[m] as number);
-  hashLo ^= (zOwnLo[n] as number) ^ (zOwnLo[m] as number);
-  own[pip] = count;
+// One checker comes to (delta 1) or leaves (delta -1) `pip` in `counts`, with the key's tables for them.
+// The counts are never undefined: the pips are 0..25 and the arrays have 26 entries.
+function add(counts: Int8Array, hi: Int32Array, lo: Int32Array, pip: number, delta: 1 | -1): void {
+  const count = counts[pip]!;
+  const z = pip * 16 + (delta === 1 ? count : count - 1);
+  hashHi ^= hi[z]!;
+  hashLo ^= lo[z]!;
+  counts[pip] = count + delta;
 }
 
-function setOpp(pip: number, count: number): void {
-  const o = pip * 16;
-  const n = o + (opp[pip] as number);
-  const m = o + count;
-  hashHi ^= (zOppHi[n] as number) ^ (zOppHi[m] as number);
-  hashLo ^= (zOppLo[n] as number) ^ (zOppLo[m] as number);
-  opp[pip] = count;
-}
+const addOwn = (pip: number, delta: 1 | -1) => add(own, zOwnHi, zOwnLo, pip, delta);
+const addOpp = (pip: number, delta: 1 | -1) => add(opp, zOppHi, zOppLo, pip, delta);
 
 /** Where a checker on `from` lands with `die`, or NONE when the rules forbid it. */
 function target(from: number, die: number): number {
   const to = from - die;
-  if (to >= 1) return (opp[to] as number) >= 2 ? NONE : to;
+  if (to >= 1) return opp[to]! >= 2 ? NONE : to;
   if (outsideHome > 0) return NONE;
   if (to === 0) return OFF;
   // A higher die bears off only from the highest occupied point.
-  for (let p = from + 1; p <= 6; p++) if ((own[p] as number) > 0) return NONE;
+  for (let p = from + 1; p <= 6; p++) if (own[p] !== 0) return NONE;
   return OFF;
 }
 
 function move(from: number, to: number, die: number): void {
-  setOwn(from, (own[from] as number) - 1);
-  setOwn(to, (own[to] as number) + 1);
+  addOwn(from, -1);
+  addOwn(to, 1);
   if (from >= 7 && to < 7) outsideHome--;
   let hit = false;
   if (to !== OFF && opp[to] === 1) {
-    setOpp(to, 0);
-    setOpp(0, (opp[0] as number) + 1);
+    addOpp(to, -1);
+    addOpp(0, 1);
     hit = true;
   }
   pathFrom[depth] = from;
@@ -123,14 +115,14 @@ function move(from: number, to: number, die: number): void {
 
 function undo(): void {
   depth--;
-  const from = pathFrom[depth] as number;
-  const to = pathTo[depth] as number;
+  const from = pathFrom[depth]!;
+  const to = pathTo[depth]!;
   if (pathHit[depth]) {
-    setOpp(0, (opp[0] as number) - 1);
-    setOpp(to, 1);
+    addOpp(0, -1);
+    addOpp(to, 1);
   }
-  setOwn(to, (own[to] as number) - 1);
-  setOwn(from, (own[from] as number) + 1);
+  addOwn(to, -1);
+  addOwn(from, 1);
   if (from >= 7 && to < 7) outsideHome++;
 }
 
@@ -143,12 +135,12 @@ function recordLeaf(): void {
     leafCount = 0;
   }
   leafLength[leafCount] = depth;
-  leafFirstDie[leafCount] = pathDie[0] as number;
+  leafFirstDie[leafCount] = pathDie[0]!;
   leafHash[leafCount] = hashHi * 0x4000000 + hashLo;
   const o = leafCount * 8;
   for (let i = 0; i < depth; i++) {
-    leafSteps[o + 2 * i] = pathFrom[i] as number;
-    leafSteps[o + 2 * i + 1] = pathTo[i] as number;
+    leafSteps[o + 2 * i] = pathFrom[i]!;
+    leafSteps[o + 2 * i + 1] = pathTo[i]!;
   }
   leafCount++;
 }
@@ -162,12 +154,13 @@ function walk(used: number, ceiling: number): void {
   let triedDice = 0; // bit per die value already tried at this node
   for (let i = 0; i < diceCount; i++) {
     if (used & (1 << i)) continue;
-    const die = dice[i] as number;
+    const die = dice[i]!;
     if (triedDice & (1 << die)) continue;
     triedDice |= 1 << die;
     // A checker on the bar enters before anything else moves.
-    const top = (own[BAR] as number) > 0 ? BAR : Math.min(ceiling, 24);
-    const bottom = (own[BAR] as number) > 0 ? BAR : 1;
+    const onBar = own[BAR] !== 0;
+    const top = onBar ? BAR : Math.min(ceiling, 24);
+    const bottom = onBar ? BAR : 1;
     for (let from = top; from >= bottom; from--) {
       if (own[from] === 0) continue;
       const to = target(from, die);
@@ -188,15 +181,14 @@ function loadBoard(board: Board, side: Side): void {
   own.fill(0);
   opp.fill(0);
   outsideHome = board.bar[side];
-  for (let i = 0; i < 24; i++) {
-    const n = board.points[i] as number;
+  board.points.forEach((n, i) => {
     const pip = pipOfIndex(side, i);
     const mine = side === 0 ? n : -n;
     if (mine > 0) {
       own[pip] = mine;
       if (pip >= 7) outsideHome += mine;
     } else if (mine < 0) opp[pip] = -mine;
-  }
+  });
   own[BAR] = board.bar[side];
   own[OFF] = board.off[side];
   opp[0] = board.bar[side === 0 ? 1 : 0];
@@ -213,7 +205,8 @@ function applyPip(
 ) {
   const sign = side === 0 ? 1 : -1;
   if (from === BAR) bar[side]--;
-  else points[indexOfPip(side, from)] -= sign;
+  // Indexes of a pip 1..24 are 0..23: never out of range.
+  else points[indexOfPip(side, from)]! -= sign;
   if (to === OFF) {
     off[side]++;
     return;
@@ -223,7 +216,7 @@ function applyPip(
     points[i] = 0;
     bar[side === 0 ? 1 : 0]++;
   }
-  points[i] += sign;
+  points[i]! += sign;
 }
 
 function buildPlay(board: Board, side: Side, leaf: number): Play {
@@ -232,9 +225,9 @@ function buildPlay(board: Board, side: Side, leaf: number): Play {
   const off: [number, number] = [board.off[0], board.off[1]];
   const steps: Step[] = [];
   const o = leaf * 8;
-  for (let i = 0; i < (leafLength[leaf] as number); i++) {
-    const from = leafSteps[o + 2 * i] as number;
-    const to = leafSteps[o + 2 * i + 1] as number;
+  for (let i = 0; i < leafLength[leaf]!; i++) {
+    const from = leafSteps[o + 2 * i]!;
+    const to = leafSteps[o + 2 * i + 1]!;
     applyPip(points, bar, off, side, from, to);
     steps.push({
       from: from === BAR ? 'bar' : indexOfPip(side, from),
@@ -244,23 +237,16 @@ function buildPlay(board: Board, side: Side, leaf: number): Play {
   return { steps, board: { points, bar, off } };
 }
 
-function sameBoard(a: Board, b: Board): boolean {
-  if (a.bar[0] !== b.bar[0] || a.bar[1] !== b.bar[1] || a.off[0] !== b.off[0] || a.off[1] !== b.off[1])
-    return false;
-  for (let i = 0; i < 24; i++) if (a.points[i] !== b.points[i]) return false;
-  return true;
-}
-
 function checkRoll(roll: Roll): void {
   for (const d of roll) {
     if (!Number.isInteger(d) || d < 1 || d > 6) {
-      throw new IllegalActionError('bad_dice', `A die shows 1 to 6, got ${String(d)}`);
+      throw new TabulaError('invalid_argument', `A die shows 1 to 6, got ${String(d)}`);
     }
   }
 }
 
 /**
- * Every legal play for `side` with `roll`, in the seed's five stages:
+ * Every legal play for `side` with `roll`, in the PHP library's five stages:
  * expandDice; a depth-first walk (each distinct die left, sources from the
  * top down, the bar first; with doubles the last source is the next
  * ceiling); keep the longest; when only one die of a non-double plays, the
@@ -272,7 +258,7 @@ export function legalPlays(board: Board, side: Side, roll: Roll): Play[] {
   if (board.off[side] === CHECKERS_PER_SIDE) return [];
   const expanded = expandDice(roll);
   diceCount = expanded.length;
-  for (let i = 0; i < diceCount; i++) dice[i] = expanded[i] as number;
+  for (const [i, die] of expanded.entries()) dice[i] = die;
   isDouble = roll[0] === roll[1];
   loadBoard(board, side);
   depth = 0;
@@ -288,20 +274,15 @@ export function legalPlays(board: Board, side: Side, roll: Roll): Play[] {
   }
 
   const plays: Play[] = [];
-  const seen = new Map<number, number | number[]>();
+  const byHash = new Map<number, Play[]>();
   for (let l = 0; l < leafCount; l++) {
     if (keepDie !== 0 && leafFirstDie[l] !== keepDie) continue;
-    const hash = leafHash[l] as number;
-    const earlier = seen.get(hash);
+    const hash = leafHash[l]!;
     const play = buildPlay(board, side, l);
-    if (earlier === undefined) {
-      seen.set(hash, plays.length);
-    } else {
-      const indexes = typeof earlier === 'number' ? [earlier] : earlier;
-      if (indexes.some((i) => sameBoard((plays[i] as Play).board, play.board))) continue;
-      indexes.push(plays.length);
-      seen.set(hash, indexes);
-    }
+    const sameHash = byHash.get(hash);
+    if (sameHash === undefined) byHash.set(hash, [play]);
+    else if (sameHash.some((earlier) => sameBoard(earlier.board, play.board))) continue;
+    else sameHash.push(play);
     plays.push(play);
   }
   return plays;
@@ -318,7 +299,7 @@ function refuse(side: Side, n: number, step: Step, why: string): never {
 }
 
 function isIndex(v: unknown): v is number {
-  return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 23;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 23;
 }
 
 /**
@@ -333,8 +314,8 @@ export function applySteps(board: Board, side: Side, steps: readonly Step[]): Bo
   const bar: [number, number] = [board.bar[0], board.bar[1]];
   const off: [number, number] = [board.off[0], board.off[1]];
   const sign = side === 0 ? 1 : -1;
+  const mine = (count = 0) => count * sign;
   steps.forEach((step, n) => {
-    if (typeof step !== 'object' || step === null) refuse(side, n, { from: 'bar', to: 'off' }, 'not a step');
     const { from, to } = step;
     if (!(from === 'bar' || isIndex(from)) || !(to === 'off' || isIndex(to))) {
       throw new IllegalActionError(
@@ -348,21 +329,19 @@ export function applySteps(board: Board, side: Side, steps: readonly Step[]): Bo
       if (bar[side] === 0) refuse(side, n, step, 'no checker of yours is on the bar');
     } else {
       if (bar[side] > 0) refuse(side, n, step, 'a checker on the bar must enter first');
-      if ((points[from] as number) * sign <= 0)
-        refuse(side, n, step, `no checker of yours on point ${fromPip}`);
+      if (mine(points[from]) <= 0) refuse(side, n, step, `no checker of yours on point ${fromPip}`);
     }
     if (to === 'off') {
       let outside = bar[side];
-      for (let i = 0; i < 24; i++) {
-        if (pipOfIndex(side, i) > 6 && (points[i] as number) * sign > 0)
-          outside += (points[i] as number) * sign;
-      }
+      points.forEach((count, i) => {
+        if (pipOfIndex(side, i) > 6 && mine(count) > 0) outside += mine(count);
+      });
       if (outside > 0) refuse(side, n, step, 'bearing off needs all 15 checkers in the home board');
     } else {
       const distance = fromPip - toPip;
       if (distance < 1 || distance > 6)
         refuse(side, n, step, `a checker moves forward 1 to 6 pips, not ${distance}`);
-      if ((points[to] as number) * sign <= -2) refuse(side, n, step, `point ${toPip} is blocked`);
+      if (mine(points[to]) <= -2) refuse(side, n, step, `point ${toPip} is blocked`);
     }
     applyPip(points, bar, off, side, fromPip, toPip);
   });

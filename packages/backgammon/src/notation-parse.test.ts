@@ -1,14 +1,13 @@
+import { IllegalActionError, NotationError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { position, refusal } from '../test/helpers.js';
 import { publicCases } from '../test/public-fixture.js';
-import { type Board, key, start } from './board.js';
-import { applySteps, legalPlays, type Step } from './moves.js';
+import { key, start } from './board.js';
+import { applySteps, legalPlays } from './moves.js';
 import { boardAfterText, formatPlay, parsePlay, readPlayText } from './notation.js';
+import { cachedPlays, playCacheStats, resetPlayCache } from './play-cache.js';
 
 const fixture = publicCases;
-
-const stepsOf = (board: Board, seat: 0 | 1, dice: [number, number]): Step[][] =>
-  legalPlays(board, seat, dice).map((p) => p.steps);
 
 describe('readPlayText', () => {
   it('reads paths, hits, the bar, off and counts', () => {
@@ -28,10 +27,11 @@ describe('readPlayText', () => {
   });
 
   it('names the token it cannot read', () => {
-    expect(refusal(() => readPlayText('')).code).toBe('bad_notation');
+    expect(refusal(() => readPlayText(''))).toBeInstanceOf(NotationError);
+    expect(refusal(() => readPlayText('')).code).toBe('invalid_notation');
     expect(refusal(() => readPlayText('24/18 13-11')).message).toContain('"13-11"');
     expect(refusal(() => readPlayText('18/24')).message).toContain('18 to 24');
-    expect(refusal(() => readPlayText('off/3')).code).toBe('bad_notation');
+    expect(refusal(() => readPlayText('off/3')).code).toBe('invalid_notation');
     expect(refusal(() => readPlayText('30/24')).message).toContain('30 is not a point');
     expect(refusal(() => readPlayText('8/5(5)')).message).toContain('1 to 4 times');
   });
@@ -61,7 +61,7 @@ describe('boardAfterText', () => {
     expect(refusal(() => boardAfterText(start(), 0, readPlayText('10/4'))).message).toContain(
       'your 10 point',
     );
-    expect(refusal(() => boardAfterText(start(), 0, readPlayText('8/7(4)'))).code).toBe('no_such_play');
+    expect(refusal(() => boardAfterText(start(), 0, readPlayText('8/7(4)'))).code).toBe('illegal_move');
     expect(refusal(() => boardAfterText(start(), 0, readPlayText('24/19'))).message).toContain(
       'held by the opponent',
     );
@@ -69,15 +69,12 @@ describe('boardAfterText', () => {
 });
 
 describe('parsePlay', () => {
-  it('reads back every legal play of the 300 public positions from formatPlay', () => {
+  it('reads back every legal play of the 300 public positions from formatPlay, to its steps', () => {
     let checked = 0;
     for (const c of fixture) {
-      const plays = legalPlays(c.board, c.seat, c.dice);
-      const steps = plays.map((p) => p.steps);
-      for (const play of plays) {
+      for (const play of legalPlays(c.board, c.seat, c.dice)) {
         const text = formatPlay(c.board, c.seat, play.steps);
-        const parsed = parsePlay(text, c.board, c.seat, steps);
-        expect([c.id, text, key(applySteps(c.board, c.seat, parsed))]).toEqual([c.id, text, key(play.board)]);
+        expect([c.id, text, parsePlay(text, c.board, c.seat, c.dice)]).toEqual([c.id, text, play.steps]);
         checked++;
       }
     }
@@ -85,8 +82,7 @@ describe('parsePlay', () => {
   });
 
   it('accepts other ways of writing the same play', () => {
-    const plays = stepsOf(start(), 0, [6, 1]);
-    const point = (text: string) => key(applySteps(start(), 0, parsePlay(text, start(), 0, plays)));
+    const point = (text: string) => key(applySteps(start(), 0, parsePlay(text, start(), 0, [6, 1])));
     const made = key(
       applySteps(start(), 0, [
         { from: 12, to: 6 },
@@ -102,24 +98,34 @@ describe('parsePlay', () => {
         { from: 17, to: 12 },
       ]),
     );
-    const plays65 = stepsOf(start(), 0, [6, 5]);
-    const run65 = (text: string) => key(applySteps(start(), 0, parsePlay(text, start(), 0, plays65)));
+    const run65 = (text: string) => key(applySteps(start(), 0, parsePlay(text, start(), 0, [6, 5])));
     expect(run65('24/13')).toBe(run);
     expect(run65('24/18/13')).toBe(run);
     expect(run65('24/18 18/13')).toBe(run);
-    const doubles = stepsOf(start(), 0, [2, 2]);
-    const four = parsePlay('13/11(2) 6/4(2)', start(), 0, doubles);
+    const four = parsePlay('13/11(2) 6/4(2)', start(), 0, [2, 2]);
     expect(four).toHaveLength(4);
   });
 
   it('says which plays exist when the text matches none', () => {
-    const plays = stepsOf(start(), 0, [6, 1]);
-    expect(refusal(() => parsePlay('13/7 13/12', start(), 0, stepsOf(start(), 0, [6, 2]))).code).toBe(
-      'no_such_play',
-    );
-    const wrongDice = refusal(() => parsePlay('13/9 13/11', start(), 0, plays));
-    expect(wrongDice.code).toBe('no_such_play');
+    expect(refusal(() => parsePlay('13/7 13/12', start(), 0, [6, 2])).code).toBe('illegal_move');
+    const wrongDice = refusal(() => parsePlay('13/9 13/11', start(), 0, [6, 1]));
+    expect(wrongDice).toBeInstanceOf(IllegalActionError);
+    expect(wrongDice.code).toBe('illegal_move');
     expect(wrongDice.message).toContain('13/7 8/7');
-    expect(refusal(() => parsePlay('6/5', start(), 0, [])).message).toContain('no move is possible');
+    // Seat 0 has a checker on the bar against a closed board: no roll plays.
+    const stuck = position(
+      { 25: 1, 13: 2, 14: 2, 15: 2, 16: 2, 17: 2, 18: 2, 1: 2 },
+      { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3 },
+    );
+    expect(refusal(() => parsePlay('13/8', stuck, 0, [5, 3])).message).toContain('no move is possible');
+  });
+
+  it('reads the legal plays from the play cache, computing none again', () => {
+    resetPlayCache();
+    const plays = cachedPlays(start(), 0, [6, 1]).plays;
+    parsePlay('13/7 8/7', start(), 0, [6, 1]);
+    parsePlay('24/23 13/7', start(), 0, [6, 1]);
+    expect(playCacheStats()).toMatchObject({ misses: 1, hits: 2 });
+    expect(cachedPlays(start(), 0, [6, 1]).plays).toBe(plays);
   });
 });

@@ -1,6 +1,15 @@
-import { TabulaError } from '@tabula/core';
-import { type Board, checkersAt, indexOfPip, key, pipOfIndex, type Side } from './board.js';
-import { applySteps, type Step } from './moves.js';
+import { IllegalActionError, matches, NotationError } from '@tabula/core';
+import { type Board, checkersAt, indexOfPip, pipOfIndex } from './board.js';
+import type { Roll } from './moves.js';
+import { cachedPlays } from './play-cache.js';
+import {
+  type BackgammonAction,
+  type BackgammonState,
+  type BackgammonView,
+  PositionKindSchema,
+  type Side,
+  type Step,
+} from './schemas.js';
 
 const BAR = 25;
 const OFF = 0;
@@ -23,60 +32,53 @@ export function formatPlay(board: Board, side: Side, steps: readonly Step[]): st
   const hits = (pip: number) =>
     pip !== OFF && pip !== BAR && checkersAt(board, other, indexOfPip(side, pip)) > 0;
   const moves = steps
-    .map((s) => [
+    .map((s): [number, number] => [
       s.from === 'bar' ? BAR : pipOfIndex(side, s.from),
       s.to === 'off' ? OFF : pipOfIndex(side, s.to),
     ])
-    .sort((a, b) => (b[0] as number) - (a[0] as number) || (b[1] as number) - (a[1] as number));
+    .sort((a, b) => b[0] - a[0] || b[1] - a[1]);
 
-  // Each path is a checker's source, the points where it hit on the way, and its destination.
-  const paths: (number[] | null)[] = moves.map((m) => m.slice());
-  for (let i = 0; i < paths.length; i++) {
+  // One path a checker: a move that starts where an earlier path ends continues it, keeping a point
+  // where it hit on the way in `via`.
+  const paths: (WrittenMove | null)[] = moves.map(([from, to]) => ({ from, via: [], to, count: 1 }));
+  paths.forEach((path, i) => {
+    if (path === null) return;
     for (let j = i + 1; j < paths.length; j++) {
-      const a = paths[i];
-      const b = paths[j];
-      if (!a || !b || a[a.length - 1] !== b[0]) continue;
-      if (hits(a[a.length - 1] as number)) a.push(b[1] as number);
-      else a[a.length - 1] = b[1] as number;
+      const next = paths[j];
+      if (next === null || next === undefined || next.from !== path.to) continue;
+      if (hits(path.to)) path.via.push(path.to);
+      path.to = next.to;
       paths[j] = null;
     }
-  }
-  const live = paths.filter((p): p is number[] => p !== null);
-  const counts = live.map(() => 1);
-  for (let i = 0; i < live.length; i++) {
-    if (counts[i] === 0) continue;
-    for (let j = i + 1; j < live.length; j++) {
-      if (counts[j] !== 0 && samePath(live[i] as number[], live[j] as number[])) {
-        counts[i] = (counts[i] as number) + 1;
-        counts[j] = 0;
-      }
-    }
+  });
+  const written: WrittenMove[] = [];
+  for (const path of paths) {
+    if (path === null) continue;
+    const same = written.find((w) => w.from === path.from && w.to === path.to && sameVia(w.via, path.via));
+    if (same === undefined) written.push(path);
+    else same.count++;
   }
 
   const marked = new Set<number>(); // a point is marked as hit once only
-  const parts: string[] = [];
-  live.forEach((path, i) => {
-    if (counts[i] === 0) return;
-    let text = pointText(path[0] as number);
-    for (let k = 1; k < path.length - 1; k++) {
-      text += `/${pointText(path[k] as number)}*`;
-      marked.add(path[k] as number);
-    }
-    const to = path[path.length - 1] as number;
-    text += `/${pointText(to)}`;
-    if (!marked.has(to) && hits(to)) {
-      text += '*';
-      marked.add(to);
-    }
-    if ((counts[i] as number) > 1) text += `(${counts[i]})`;
-    parts.push(text);
-  });
-  return parts.join(' ');
+  return written
+    .map(({ from, via, to, count }) => {
+      let text = pointText(from);
+      for (const pip of via) {
+        text += `/${pointText(pip)}*`;
+        marked.add(pip);
+      }
+      text += `/${pointText(to)}`;
+      if (!marked.has(to) && hits(to)) {
+        text += '*';
+        marked.add(to);
+      }
+      return count > 1 ? `${text}(${count})` : text;
+    })
+    .join(' ');
 }
 
-function samePath(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((p, k) => p === b[k]);
-}
+const sameVia = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((pip, k) => pip === b[k]);
 
 /** A roll as people write it, the larger die first: `6-1`. */
 export function formatDice(dice: readonly [number, number]): string {
@@ -98,14 +100,15 @@ export interface WrittenMove {
 const PATH = /^(bar|\d+)\*?((?:\/(?:bar|off|\d+)\*?)+)(?:\((\d)\))?$/;
 
 function badNotation(message: string): never {
-  throw new TabulaError('bad_notation', message);
+  throw new NotationError('invalid_notation', message);
 }
 
 function readPoint(text: string, token: string): number {
-  if (text === 'bar') return BAR;
-  if (text === 'off') return OFF;
-  const pip = Number(text);
-  if (pip > BAR) badNotation(`"${token}": ${text} is not a point; points are 1 to 24, the bar 25, off 0`);
+  const point = text.replace('*', '');
+  if (point === 'bar') return BAR;
+  if (point === 'off') return OFF;
+  const pip = Number(point);
+  if (pip > BAR) badNotation(`"${token}": ${point} is not a point; points are 1 to 24, the bar 25, off 0`);
   return pip;
 }
 
@@ -113,8 +116,8 @@ function readPoint(text: string, token: string): number {
  * Reads a play in gnubg's notation (`24/18 13/11`, `8/5(2)`, `bar/22*`,
  * `6/off`, `13/7*\/5`, `24/13`) without looking at a board: moves are
  * separated by spaces or commas, `*` marks are optional, case does not matter,
- * and 25 and 0 may stand for the bar and off. Throws `TabulaError`
- * (`bad_notation`) naming the first token it cannot read.
+ * and 25 and 0 may stand for the bar and off. Throws `NotationError`
+ * (`invalid_notation`) naming the first token it cannot read.
  */
 export function readPlayText(text: string): WrittenMove[] {
   const tokens = text
@@ -130,23 +133,22 @@ export function readPlayText(text: string): WrittenMove[] {
         `"${token}" is not a move: write from/to in your own pips, like 24/18, bar/22, 6/off or 8/5(2)`,
       );
     }
-    const points = [match[1] as string, ...(match[2] as string).split('/').slice(1)].map((p) =>
-      readPoint(p.replace('*', ''), token),
-    );
-    const count = match[3] === undefined ? 1 : Number(match[3]);
+    const [, source = '', rest = '', times] = match;
+    const from = readPoint(source, token);
+    const via = rest
+      .split('/')
+      .slice(1)
+      .map((point) => readPoint(point, token));
+    const to = via.pop() ?? from;
+    const count = times === undefined ? 1 : Number(times);
     if (count < 1 || count > 4) badNotation(`"${token}": a move is repeated 1 to 4 times, not ${count}`);
-    for (let i = 1; i < points.length; i++) {
-      const before = points[i - 1] as number;
-      const after = points[i] as number;
+    let before = from;
+    for (const after of [...via, to]) {
       if (after >= before)
         badNotation(`"${token}": checkers move down in your own pips, ${before} to ${after} does not`);
+      before = after;
     }
-    return {
-      from: points[0] as number,
-      via: points.slice(1, -1),
-      to: points[points.length - 1] as number,
-      count,
-    };
+    return { from, via, to, count };
   });
 }
 
@@ -157,7 +159,7 @@ export function readPlayText(text: string): WrittenMove[] {
  * between, as gnubg writes it only when the checker hit nothing there. Paths
  * are played from the highest source down, as gnubg sorts them, so a checker
  * that arrives on a point can move on from it. Dice are not checked here.
- * Throws `TabulaError` (`no_such_play`) for a move the board cannot make.
+ * Throws `IllegalActionError` (`illegal_move`) for a move the board cannot make.
  */
 export function boardAfterText(board: Board, side: Side, moves: readonly WrittenMove[]): Board {
   const points = board.points.slice();
@@ -166,11 +168,11 @@ export function boardAfterText(board: Board, side: Side, moves: readonly Written
   const other: Side = side === 0 ? 1 : 0;
   const sign = side === 0 ? 1 : -1;
   const refuse = (message: string): never => {
-    throw new TabulaError('no_such_play', message);
+    throw new IllegalActionError('illegal_move', message);
   };
   const land = (pip: number, written: string) => {
     const i = indexOfPip(side, pip);
-    const theirs = (points[i] as number) * -sign;
+    const theirs = (points[i] ?? 0) * -sign;
     if (theirs >= 2) refuse(`${written}: your ${pip} point is held by the opponent`);
     if (theirs === 1) {
       points[i] = 0;
@@ -186,16 +188,16 @@ export function boardAfterText(board: Board, side: Side, moves: readonly Written
         bar[side]--;
       } else {
         const i = indexOfPip(side, m.from);
-        if ((points[i] as number) * sign <= 0)
-          refuse(`${written}: you have no checker on your ${m.from} point`);
-        points[i] = (points[i] as number) - sign;
+        const mine = (points[i] ?? 0) * sign;
+        if (mine <= 0) refuse(`${written}: you have no checker on your ${m.from} point`);
+        points[i] = (mine - 1) * sign;
       }
       for (const pip of m.via) land(pip, written);
       if (m.to === OFF) off[side]++;
       else {
         land(m.to, written);
         const i = indexOfPip(side, m.to);
-        points[i] = (points[i] as number) + sign;
+        points[i] = (points[i] ?? 0) + sign;
       }
     }
   }
@@ -203,29 +205,106 @@ export function boardAfterText(board: Board, side: Side, moves: readonly Written
 }
 
 /**
- * A play typed in gnubg's notation, resolved against the legal plays (each a
- * list of steps): the first one that reaches the board the text describes.
- * Any step order and any way of writing the same play is accepted, so
- * `formatPlay` of a legal play always reads back to it. Throws `TabulaError`:
- * `bad_notation` for text that is not a move, `no_such_play` when no legal
+ * A play typed in gnubg's notation, matched against the cached legal plays
+ * of the position and roll by the board the text describes: the text is read
+ * once and no legal play is replayed. Any step order and any way of writing
+ * the same play is accepted, so `formatPlay` of a legal play always reads
+ * back to its steps. Throws `NotationError` (`invalid_notation`) for text
+ * that is not a move, `IllegalActionError` (`illegal_move`) when no legal
  * play reaches that board (the message shows some that do exist).
  */
-export function parsePlay(
-  text: string,
-  board: Board,
-  side: Side,
-  plays: readonly (readonly Step[])[],
-): Step[] {
-  const target = key(boardAfterText(board, side, readPlayText(text)));
-  for (const steps of plays) {
-    if (key(applySteps(board, side, steps)) === target) return steps.map((s) => ({ from: s.from, to: s.to }));
-  }
-  const shown = plays.slice(0, 6).map((steps) => formatPlay(board, side, steps));
+export function parsePlay(text: string, board: Board, side: Side, roll: Roll): Step[] {
+  const reached = boardAfterText(board, side, readPlayText(text));
+  const { plays, reaching } = cachedPlays(board, side, roll);
+  const play = reaching(reached);
+  if (play !== undefined) return play.steps.map((step) => ({ from: step.from, to: step.to }));
+  const shown = plays.slice(0, 6).map((p) => formatPlay(board, side, p.steps));
   const more = plays.length > shown.length ? `, ... (${plays.length} in all)` : '';
-  throw new TabulaError(
-    'no_such_play',
+  throw new IllegalActionError(
+    'illegal_move',
     plays.length === 0
       ? `"${text.trim()}" cannot be played: no move is possible, so pass`
-      : `"${text.trim()}" is not a legal play here; legal plays are ${shown.join('; ')}${more}`,
+      : `"${text.trim()}" is not a legal play with ${formatDice(roll)}; legal plays are ${shown.join('; ')}${more}`,
   );
+}
+
+/**
+ * An action for people: a move in gnubg's notation in the mover's own pips
+ * (`13/7 8/7`, `bar/22*`, `6/off(2)`), `pass` for the empty move, otherwise
+ * the action word (`roll`, `double`, `take`, `resign gammon`, ...).
+ * `state` is the state the action is played in.
+ */
+export function describeAction(action: BackgammonAction, state: BackgammonState): string {
+  switch (action.type) {
+    case 'move':
+      return action.steps.length === 0 ? 'pass' : formatPlay(state.board, state.toAct ?? 0, action.steps);
+    case 'resign':
+      return `resign ${action.kind}`;
+    default:
+      return action.type;
+  }
+}
+
+/** The words `describeAction` writes and `parseAction` reads for the actions without fields. */
+const WORDS = ['roll', 'double', 'take', 'drop', 'accept', 'decline'] as const;
+
+function notNow(message: string): never {
+  throw new IllegalActionError('wrong_phase', message);
+}
+
+function whatIsLegal(legal: readonly BackgammonAction[]): string {
+  const types = [...new Set(legal.map((a) => (a.type === 'move' ? 'a move' : a.type)))];
+  return types.length === 0 ? 'nothing: it is not your turn' : types.join(', ');
+}
+
+/**
+ * A typed action: `roll`, `double`, `take`, `drop`, `accept`, `decline`,
+ * `resign` (a single game) or `resign single|gammon|backgammon`, `pass` (the
+ * empty move of a stuck seat), or a move in gnubg's notation in the mover's
+ * own pips (`24/18 13/11`, `8/5(2)`, `bar/22`, `6/off`, `24/13`,
+ * `13/7*\/5`), read by `parsePlay`. Throws `NotationError`
+ * (`invalid_notation`) for text that is no action, and `IllegalActionError`
+ * for an action the position does not allow: `wrong_phase` when it is not
+ * time for it, `illegal_move` for a move that matches no legal play (or a
+ * pass while a move is possible).
+ */
+export function parseAction(
+  text: string,
+  view: BackgammonView,
+  legal: readonly BackgammonAction[],
+): BackgammonAction {
+  const typed = text.trim().toLowerCase().split(/\s+/).join(' ');
+  const word = WORDS.find((w) => w === typed);
+  if (word !== undefined) {
+    if (!legal.some((a) => a.type === word)) notNow(`You cannot ${word} now; you may: ${whatIsLegal(legal)}`);
+    return { type: word };
+  }
+  if (typed === 'resign' || typed.startsWith('resign ')) {
+    const kind = typed === 'resign' ? 'single' : typed.slice('resign '.length);
+    if (!matches(PositionKindSchema, kind)) badNotation(`Resign single, gammon or backgammon, not "${kind}"`);
+    if (legal.length === 0 || (view.phase !== 'decide' && view.phase !== 'move'))
+      notNow(`You can resign only on your turn, before or instead of a move; you may: ${whatIsLegal(legal)}`);
+    return { type: 'resign', kind };
+  }
+  const plays = legal.flatMap((a) => (a.type === 'move' ? [a.steps] : []));
+  const [first] = plays;
+  const stuck = plays.length === 1 && first?.length === 0;
+  if (typed === 'pass' || typed === 'no move') {
+    if (stuck) return { type: 'move', steps: [] };
+    if (first === undefined) notNow(`There is no move to pass; you may: ${whatIsLegal(legal)}`);
+    throw new IllegalActionError(
+      'illegal_move',
+      `A move is possible, so you cannot pass; for example ${formatPlay(view.board, view.toAct ?? 0, first)}`,
+    );
+  }
+  if (!typed.includes('/')) {
+    badNotation(
+      `"${text.trim()}" is not an action: type roll, double, take, drop, accept, decline, pass, ` +
+        'resign [single|gammon|backgammon], or a move like 24/18 13/11',
+    );
+  }
+  if (first === undefined || view.toAct === null || view.dice === null)
+    notNow(`It is not time to move; you may: ${whatIsLegal(legal)}`);
+  if (stuck) throw new IllegalActionError('illegal_move', 'No move is possible with these dice: type pass');
+  return { type: 'move', steps: parsePlay(typed, view.board, view.toAct, view.dice) };
 }

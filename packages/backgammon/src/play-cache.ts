@@ -1,12 +1,19 @@
 import { TabulaError } from '@tabula/core';
-import { type Board, key, type Side } from './board.js';
+import { type Board, key, sameBoard } from './board.js';
 import { legalPlays, type Play, type Roll } from './moves.js';
+import type { Side, Step } from './schemas.js';
 
-/** The legal plays of one position, seat and roll, with a lookup by the board each play leads to. */
+/**
+ * The legal plays of one position, seat and roll, each with the board it
+ * leads to, and the lookups that match a submitted or typed play against
+ * them, so no play is replayed to be checked.
+ */
 export interface CachedPlays {
   readonly plays: readonly Play[];
-  /** The play that reaches `board` (the same board key), if any. */
+  /** The play that reaches `board`, if any. */
   reaching(board: Board): Play | undefined;
+  /** The play whose steps are exactly `steps` (the same steps in the same order), if any. */
+  withSteps(steps: readonly Step[]): Play | undefined;
 }
 
 /** Counters of the play cache, for tests and measurements. */
@@ -27,24 +34,24 @@ let misses = 0;
 // A Map iterates in insertion order; re-inserting on a hit makes the first entry the least recently used.
 const entries = new Map<string, CachedPlays>();
 
-// Equal keys mean equal fields; comparing the fields builds no strings.
-function sameBoard(a: Board, b: Board): boolean {
-  if (a.bar[0] !== b.bar[0] || a.bar[1] !== b.bar[1] || a.off[0] !== b.off[0] || a.off[1] !== b.off[1])
-    return false;
-  for (let i = 0; i < 24; i++) if (a.points[i] !== b.points[i]) return false;
-  return true;
+function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
+  return a.length === b.length && a.every((step, i) => step.from === b[i]?.from && step.to === b[i]?.to);
 }
 
 function entry(plays: readonly Play[]): CachedPlays {
-  return { plays, reaching: (board) => plays.find((play) => sameBoard(play.board, board)) };
+  return {
+    plays,
+    reaching: (board) => plays.find((play) => sameBoard(play.board, board)),
+    withSteps: (steps) => plays.find((play) => sameSteps(play.steps, steps)),
+  };
 }
 
 /**
  * The legal plays for `side` with `roll`, computed once per position: the
  * table asks when a roll is made, when `legal` is called and when `apply`
- * checks a move, and only the first ask runs `legalPlays`. The result is
- * shared: never mutate it. Dice order is part of the key because it is part
- * of `legalPlays`' traversal order.
+ * checks a move, and a typed move is read against them; only the first ask
+ * runs `legalPlays`. The result is shared: never mutate it. Dice order is part
+ * of the key because it is part of `legalPlays`' traversal order.
  */
 export function cachedPlays(board: Board, side: Side, roll: Roll): CachedPlays {
   const id = `${key(board)}/${side}/${roll[0]}${roll[1]}`;
@@ -58,7 +65,8 @@ export function cachedPlays(board: Board, side: Side, roll: Roll): CachedPlays {
   misses++;
   const made = entry(legalPlays(board, side, roll));
   entries.set(id, made);
-  if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
+  const oldest = entries.keys().next();
+  if (entries.size > capacity && !oldest.done) entries.delete(oldest.value);
   return made;
 }
 
@@ -69,7 +77,10 @@ export function playCacheStats(): PlayCacheStats {
 /** Empties the cache and zeroes its counters; optionally changes how many positions it keeps. */
 export function resetPlayCache(newCapacity: number = DEFAULT_CAPACITY): void {
   if (!Number.isInteger(newCapacity) || newCapacity < 1) {
-    throw new TabulaError('bad_capacity', `The play cache holds at least one position, got ${newCapacity}`);
+    throw new TabulaError(
+      'invalid_argument',
+      `The play cache holds at least one position, got ${newCapacity}`,
+    );
   }
   capacity = newCapacity;
   entries.clear();

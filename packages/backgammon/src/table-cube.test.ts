@@ -1,12 +1,13 @@
-import { IllegalActionError } from '@tabula/core';
+import { createRng, IllegalActionError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { noDice, position, snapshot, stateWith } from '../test/helpers.js';
 import { Board } from './board.js';
+import { backgammonGame } from './definition.js';
 import { SequenceDice } from './dice.js';
+import type { BackgammonAction, BackgammonState } from './schemas.js';
 import { Table } from './table.js';
-import type { Action, TableState } from './table-state.js';
 
-function refusedWith(state: TableState, run: (s: TableState) => unknown): string {
+function refusedWith(state: BackgammonState, run: (s: BackgammonState) => unknown): string {
   const before = snapshot(state);
   try {
     run(state);
@@ -18,7 +19,8 @@ function refusedWith(state: TableState, run: (s: TableState) => unknown): string
   throw new Error('the action was not refused');
 }
 
-const act = (s: TableState, seat: 0 | 1, action: Action, dice = noDice) => Table.apply(s, seat, action, dice);
+const act = (s: BackgammonState, seat: 0 | 1, action: BackgammonAction, dice = noDice) =>
+  Table.apply(s, seat, action, dice);
 
 describe('the cube', () => {
   const decide = stateWith({}); // Ann decides, cube centered at 1
@@ -91,7 +93,8 @@ describe('the cube', () => {
       phase: 'move',
       dice: [6, 1],
     });
-    expect(refusedWith(off, (s) => act(s, 0, { type: 'double' }))).toBe('cube_disabled');
+    expect(refusedWith(off, (s) => act(s, 0, { type: 'double' }))).toBe('cannot_double');
+    expect(() => act(off, 0, { type: 'double' })).toThrow(/The cube is off at this table/);
     expect(Table.legal(off, 0).canDouble).toBe(false);
     const crawford = stateWith({ crawfordGame: true, phase: 'move', dice: [6, 1] });
     expect(refusedWith(crawford, (s) => act(s, 0, { type: 'double' }))).toBe('cannot_double');
@@ -151,7 +154,9 @@ describe('resignation', () => {
   });
 
   it('refuses a resignation without a kind, or while a double is pending, and answers by the resigner', () => {
-    expect(refusedWith(decide, (s) => act(s, 0, { type: 'resign' } as Action))).toBe('bad_action');
+    const noKind = (s: BackgammonState) =>
+      backgammonGame.apply(s, 0, { type: 'resign' } as BackgammonAction, createRng(1));
+    expect(refusedWith(decide, noKind)).toBe('invalid_action');
     const offered = act(stateWith({}), 0, { type: 'double' });
     expect(refusedWith(offered, (s) => act(s, 1, { type: 'resign', kind: 'single' }))).toBe('wrong_phase');
     const pending = act(decide, 0, { type: 'resign', kind: 'single' });
@@ -197,6 +202,6 @@ describe('forfeit', () => {
     expect(refusedWith(idle, (s) => Table.forfeit(s, 0))).toBe('wrong_phase');
     const over = Table.forfeit(stateWith({}), 0);
     expect(refusedWith(over, (s) => Table.forfeit(s, 1))).toBe('game_over');
-    expect(refusedWith(stateWith({}), (s) => Table.forfeit(s, 3 as 0))).toBe('bad_seat');
+    expect(refusedWith(stateWith({}), (s) => Table.forfeit(s, 3 as 0))).toBe('unknown_seat');
   });
 });

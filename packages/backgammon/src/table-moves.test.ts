@@ -1,10 +1,12 @@
+import { createRng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { ANN_61, CUBE_OFF, expectRefused, noDice, opened, position, stateWith } from '../test/helpers.js';
 import { Board } from './board.js';
+import { backgammonGame } from './definition.js';
 import { SequenceDice } from './dice.js';
-import { Moves, type Step } from './moves.js';
+import { Moves } from './moves.js';
+import type { BackgammonAction, BackgammonState, Step } from './schemas.js';
 import { Table } from './table.js';
-import type { Action, TableState } from './table-state.js';
 
 describe('moves', () => {
   const s = opened();
@@ -57,18 +59,19 @@ describe('moves', () => {
 
   it('refuses a step the board does not allow', () => {
     // Bob's 6 point (index 18) holds five of his checkers.
-    const blocked = { type: 'move', steps: [{ from: 23, to: 18 }] } as Action;
+    const blocked = { type: 'move', steps: [{ from: 23, to: 18 }] } as BackgammonAction;
     expectRefused(s, (x) => Table.apply(x, 0, blocked, noDice), 'illegal_move');
-    const empty = { type: 'move', steps: [{ from: 3, to: 2 }] } as Action;
+    const empty = { type: 'move', steps: [{ from: 3, to: 2 }] } as BackgammonAction;
     expectRefused(s, (x) => Table.apply(x, 0, empty, noDice), 'illegal_move');
   });
 
-  it('refuses malformed steps as a bad action', () => {
+  it('refuses malformed steps through the game definition as an invalid action', () => {
     for (const steps of [undefined, 'x', [null], [{ from: 24, to: 3 }], [{ from: 12, to: 'home' }]]) {
       expectRefused(
         s,
-        (x) => Table.apply(x, 0, { type: 'move', steps } as unknown as Action, noDice),
-        'bad_action',
+        (x) =>
+          backgammonGame.apply(x, 0, { type: 'move', steps } as unknown as BackgammonAction, createRng(1)),
+        'invalid_action',
       );
     }
   });
@@ -134,9 +137,9 @@ describe('passes', () => {
 });
 
 describe('the end of a played game', () => {
-  const race = (o: Record<number, number>, cube: TableState['cube']) =>
+  const race = (o: Record<number, number>, cube: BackgammonState['cube']) =>
     stateWith({ board: position({ 1: 1 }, o), phase: 'move', toAct: 0, dice: [2, 1], cube });
-  const bearOff = (s: TableState) =>
+  const bearOff = (s: BackgammonState) =>
     Table.apply(s, 0, { type: 'move', steps: [{ from: 0, to: 'off' }] }, noDice);
 
   it('ends with a single game when the loser has borne off', () => {
@@ -170,7 +173,11 @@ describe('the end of a played game', () => {
 
   it('refuses every action once the game is over', () => {
     const s = bearOff(race({ 6: 2, 19: 1 }, { value: 1, owner: null }));
-    for (const action of [{ type: 'roll' }, { type: 'move', steps: [] }, { type: 'accept' }] as Action[]) {
+    for (const action of [
+      { type: 'roll' },
+      { type: 'move', steps: [] },
+      { type: 'accept' },
+    ] as BackgammonAction[]) {
       expectRefused(s, (x) => Table.apply(x, 0, action, noDice), 'game_over');
     }
     expect(Table.legal(s, 0).canResign).toBe(false);

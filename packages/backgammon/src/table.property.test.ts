@@ -1,11 +1,12 @@
 import { createRng, type Rng } from '@tabula/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkerCount, key, type Side } from './board.js';
+import { checkerCount, key } from './board.js';
 import { SeededDice } from './dice.js';
-import { applySteps, type Step } from './moves.js';
+import { applySteps } from './moves.js';
+import type { BackgammonAction, BackgammonState, ResultHow, Side, Step } from './schemas.js';
+import { MULTIPLIER } from './state.js';
 import { Table } from './table.js';
-import { type Action, MULTIPLIER, type ResultHow, type TableState } from './table-state.js';
 
 const NAMES: [string, string] = ['Ann', 'Bob'];
 /** No game between these bots comes near it; a game that does is stuck in a loop. */
@@ -20,7 +21,7 @@ function chance(rng: Rng, percent: number): boolean {
  * (a checker that moves twice, or enters from the bar, keeps its order). Any
  * such order lands on the same board and must be accepted as the same play.
  */
-function reorder(state: TableState, seat: Side, steps: Step[], rng: Rng): Step[] {
+function reorder(state: BackgammonState, seat: Side, steps: Step[], rng: Rng): Step[] {
   const shuffled = rng.shuffle(steps);
   try {
     return key(applySteps(state.board, seat, shuffled)) === key(applySteps(state.board, seat, steps))
@@ -32,7 +33,7 @@ function reorder(state: TableState, seat: Side, steps: Step[], rng: Rng): Step[]
 }
 
 /** A random bot: it plays random legal plays, and now and then doubles, drops, resigns or reorders its steps. */
-function choose(state: TableState, seat: Side, rng: Rng): Action {
+function choose(state: BackgammonState, seat: Side, rng: Rng): BackgammonAction {
   const legal = Table.legal(state, seat);
   if (legal.canAccept) return chance(rng, 30) ? { type: 'accept' } : { type: 'decline' };
   if (legal.canTake) return chance(rng, 75) ? { type: 'take' } : { type: 'drop' };
@@ -70,11 +71,11 @@ function deepFreeze(v: unknown): void {
  * What is new in a state: everything but the log entries that are frozen
  * already, which it shares with the states before it and which were checked then.
  */
-function fresh(state: TableState): TableState {
+function fresh(state: BackgammonState): BackgammonState {
   return { ...state, log: state.log.filter((entry) => !Object.isFrozen(entry)) };
 }
 
-function checkResult(state: TableState): void {
+function checkResult(state: BackgammonState): void {
   const result = state.result;
   if (result === null) throw new Error('a finished game has no result');
   expect(state.phase).toBe('complete');

@@ -1,4 +1,5 @@
-import type { TabulaError } from '@tabula/core';
+import { createRng, InvalidInputError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
   ANN_61,
@@ -10,15 +11,17 @@ import {
   NAMES,
   noDice,
   opened,
+  refusal,
   snapshot,
   stateWith,
 } from '../test/helpers.js';
 import { Board } from './board.js';
+import { backgammonGame } from './definition.js';
 import { type Dice, SeededDice, SequenceDice } from './dice.js';
-import { Moves, type Step } from './moves.js';
+import { Moves } from './moves.js';
 import { playCacheStats, resetPlayCache } from './play-cache.js';
+import type { BackgammonAction, Step } from './schemas.js';
 import { Table } from './table.js';
-import type { Action } from './table-state.js';
 
 describe('Table.create', () => {
   it('makes an idle table with the README keys, the opening board and a centered cube', () => {
@@ -51,16 +54,24 @@ describe('Table.create', () => {
   });
 
   it('refuses a bad config or bad names, naming the field', () => {
-    expect(() => Table.create({ ...CUBE_ON, length: 0 }, NAMES)).toThrow(/config\.length/);
-    expect(() => Table.create({ ...CUBE_ON, cube: 'yes' as unknown as boolean }, NAMES)).toThrow(
-      /config\.cube/,
-    );
-    expect(() => Table.create(CUBE_ON, ['Ann', ''])).toThrow(/names\[1\]/);
-    try {
-      Table.create(CUBE_ON, ['Ann'] as unknown as [string, string]);
-    } catch (e) {
-      expect((e as TabulaError).code).toBe('bad_names');
-    }
+    const problem = (run: () => unknown) => {
+      const e = thrownBy(run, InvalidInputError);
+      return [e.code, e.path];
+    };
+    expect(problem(() => Table.create({ ...CUBE_ON, length: 0 }, NAMES))).toEqual([
+      'invalid_config',
+      '$.length',
+    ]);
+    expect(problem(() => Table.create({ ...CUBE_ON, cube: 'yes' as unknown as boolean }, NAMES))).toEqual([
+      'invalid_config',
+      '$.cube',
+    ]);
+    expect(problem(() => Table.create(CUBE_ON, ['Ann', '']))).toEqual(['invalid_input', '$[1]']);
+    expect(problem(() => Table.create(CUBE_ON, [' ', 'Bob']))).toEqual(['invalid_input', '$[0]']);
+    expect(problem(() => Table.create(CUBE_ON, ['Ann'] as unknown as [string, string]))).toEqual([
+      'invalid_input',
+      '$',
+    ]);
   });
 });
 
@@ -117,15 +128,21 @@ describe('Table.start', () => {
 
   it('refuses dice that are not dice', () => {
     const seven: Dice = { die: () => 7 };
-    expect(() => opened(CUBE_OFF, seven)).toThrow(expect.objectContaining({ code: 'bad_die' }));
+    expect(refusal(() => opened(CUBE_OFF, seven))).toMatchObject({
+      code: 'invalid_argument',
+      message: expect.stringContaining('1 to 6, got 7'),
+    });
     const threes: Dice = { die: () => 3 };
-    expect(() => opened(CUBE_OFF, threes)).toThrow(expect.objectContaining({ code: 'bad_dice' }));
+    expect(refusal(() => opened(CUBE_OFF, threes))).toMatchObject({
+      code: 'invalid_argument',
+      message: expect.stringContaining('tied 100 times'),
+    });
   });
 
-  it('fails with dice_exhausted when a SequenceDice runs out', () => {
+  it('fails when a SequenceDice runs out', () => {
     const s = opened(CUBE_OFF, new SequenceDice([6, 1]));
     expect(() => Table.apply(s, 0, { type: 'move', steps: ANN_61 }, new SequenceDice([3]))).toThrow(
-      expect.objectContaining({ code: 'dice_exhausted' }),
+      expect.objectContaining({ code: 'invalid_argument', message: expect.stringContaining('ran out') }),
     );
   });
 });
@@ -188,7 +205,7 @@ describe('refusals', () => {
       'not_your_turn',
     );
     expect(e.message).toBe("It is Ann's turn (seat 0), not seat 1's");
-    expectRefused(s, (x) => Table.apply(x, 2 as 0, { type: 'roll' }, noDice), 'bad_seat');
+    expectRefused(s, (x) => Table.apply(x, 2 as 0, { type: 'roll' }, noDice), 'unknown_seat');
   });
 
   it('refuses an action of another phase', () => {
@@ -204,7 +221,7 @@ describe('refusals', () => {
     );
   });
 
-  it('refuses unknown actions', () => {
+  it('refuses unknown actions through the game definition, which checks them against the schema', () => {
     for (const action of [
       null,
       'roll',
@@ -213,7 +230,11 @@ describe('refusals', () => {
       { type: 'resign' },
       { type: 'resign', kind: 'triple' },
     ]) {
-      expectRefused(s, (x) => Table.apply(x, 0, action as Action, noDice), 'bad_action');
+      expectRefused(
+        s,
+        (x) => backgammonGame.apply(x, 0, action as BackgammonAction, createRng(1)),
+        'invalid_action',
+      );
     }
   });
 });
@@ -241,7 +262,7 @@ describe('the play cache', () => {
     expect(playCacheStats()).toMatchObject({ misses: 3, hits: 2 });
     opened(CUBE_ON, new SequenceDice([5, 2]));
     expect(playCacheStats().misses).toBe(4);
-    expect(() => resetPlayCache(0)).toThrow(expect.objectContaining({ code: 'bad_capacity' }));
+    expect(() => resetPlayCache(0)).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
     resetPlayCache();
   });
 

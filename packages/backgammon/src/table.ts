@@ -1,43 +1,73 @@
-import { IllegalActionError, TabulaError } from '@tabula/core';
-import {
-  type Board,
-  CHECKERS_PER_SIDE,
-  clone,
-  positionKind,
-  type Side,
-  start as startBoard,
-} from './board.js';
+import { type ErrorCode, IllegalActionError, parseWith, TabulaError } from '@tabula/core';
+import { type Board, clone, positionKind, start as startBoard } from './board.js';
 import type { Dice } from './dice.js';
-import { applySteps, type Roll, type Step } from './moves.js';
+import { applySteps, type Roll } from './moves.js';
 import { formatDice, formatPlay } from './notation.js';
 import { cachedPlays } from './play-cache.js';
-import { PHASES_FOR, readAction, WHAT_PHASE_WANTS } from './table-actions.js';
-import { checkConfig, checkNames, fromJSON } from './table-json.js';
 import {
-  type Action,
-  cubeAllows,
-  type Legal,
+  type ActionType,
+  type BackgammonAction,
+  type BackgammonConfig,
+  type BackgammonState,
+  CHECKERS_PER_SIDE,
+  ConfigSchema,
   MAX_CUBE,
-  MULTIPLIER,
-  opponent,
-  type ResignKind,
+  NamesSchema,
+  type Phase,
+  type PositionKind,
   type ResultHow,
-  type TableConfig,
-  type TableState,
-} from './table-state.js';
+  type Side,
+  type Step,
+} from './schemas.js';
+import { cubeAllows, fromJSON, MULTIPLIER, opponent } from './state.js';
 
 /** A table whose game is under way: someone must act. */
-export type LiveTableState = TableState & { toAct: Side };
+export type LiveBackgammonState = BackgammonState & { toAct: Side };
+
+/** The moves on offer to one seat. Everything is false and `plays` empty for a seat that is not to act. */
+export interface Legal {
+  canRoll: boolean;
+  canDouble: boolean;
+  canTake: boolean;
+  canDrop: boolean;
+  canResign: boolean;
+  canAccept: boolean;
+  canDecline: boolean;
+  /** Each entry can be passed as a move's `steps`. Empty in `move` means no move is possible: send `steps: []`. */
+  plays: Step[][];
+}
+
+/** The phases in which each action may be taken. */
+const PHASES_FOR: Readonly<Record<ActionType, readonly Phase[]>> = {
+  roll: ['decide'],
+  double: ['decide'],
+  take: ['cube_offered'],
+  drop: ['cube_offered'],
+  move: ['move'],
+  resign: ['decide', 'move'],
+  accept: ['resign_offered'],
+  decline: ['resign_offered'],
+};
+
+/** What a phase waits for, to explain a refusal. */
+const WHAT_PHASE_WANTS: Readonly<Record<Phase, string>> = {
+  idle: 'the game has not started: call Table.start',
+  decide: 'the seat to act may roll, double or resign',
+  move: 'the dice are rolled and a move (or a resignation) is due',
+  cube_offered: 'a double waits for a take or a drop',
+  resign_offered: 'a resignation waits for an accept or a decline',
+  complete: 'the game is over',
+};
 
 const OPENING_TIE_LIMIT = 100;
 
-const KIND_TEXT: Readonly<Record<ResignKind, string>> = {
+const KIND_TEXT: Readonly<Record<PositionKind, string>> = {
   single: 'a single game',
   gammon: 'a gammon',
   backgammon: 'a backgammon',
 };
 
-function refuse(code: string, message: string): never {
+function refuse(code: ErrorCode, message: string): never {
   throw new IllegalActionError(code, message);
 }
 
@@ -48,21 +78,25 @@ function pointsText(points: number): string {
 function rollDie(dice: Dice): number {
   const value = dice.die();
   if (!Number.isInteger(value) || value < 1 || value > 6) {
-    throw new TabulaError('bad_die', `Dice.die() must give a whole number from 1 to 6, got ${String(value)}`);
+    throw new TabulaError(
+      'invalid_argument',
+      `Dice.die() must give a whole number from 1 to 6, got ${String(value)}`,
+    );
   }
   return value;
 }
 
-function checkSeat(seat: unknown): asserts seat is Side {
-  if (seat !== 0 && seat !== 1) refuse('bad_seat', `A seat is 0 or 1, got ${String(seat)}`);
+/** Refuses a seat other than 0 or 1 (`unknown_seat`). */
+export function checkSeat(seat: unknown): asserts seat is Side {
+  if (seat !== 0 && seat !== 1) refuse('unknown_seat', `A seat is 0 or 1, got ${String(seat)}`);
 }
 
 /** A fresh top level with its own log array; the helpers below only ever assign its fields and push to its log. */
-function draft(state: TableState): TableState {
+function draft(state: BackgammonState): BackgammonState {
   return { ...state, log: state.log.slice() };
 }
 
-function name(s: TableState, seat: Side): string {
+function name(s: BackgammonState, seat: Side): string {
   return s.names[seat];
 }
 
@@ -71,9 +105,9 @@ function name(s: TableState, seat: Side): string {
  * The board is the opening position; a match layer may set `crawfordGame`
  * before `start`.
  */
-export function create(config: TableConfig, names: readonly [string, string]): TableState {
-  checkConfig(config, 'config');
-  checkNames(names, 'names');
+export function create(config: BackgammonConfig, names: readonly [string, string]): BackgammonState {
+  parseWith(ConfigSchema, config, 'The table config', 'invalid_config');
+  parseWith(NamesSchema, names, "The seats' names", 'invalid_input');
   return {
     phase: 'idle',
     toAct: null,
@@ -81,12 +115,12 @@ export function create(config: TableConfig, names: readonly [string, string]): T
     board: startBoard(),
     cube: { value: 1, owner: null },
     result: null,
-    log: [],
     names: [names[0], names[1]],
     config: { cube: config.cube, length: config.length, crawford: config.crawford },
     crawfordGame: false,
     passes: 0,
     resignation: null,
+    log: [],
   };
 }
 
@@ -95,7 +129,7 @@ export function create(config: TableConfig, names: readonly [string, string]): T
  * again. The higher die opens and plays both dice, stored as rolled (seat
  * 0's die first). The game is played from the idle state's board.
  */
-export function start(state: TableState, dice: Dice): TableState {
+export function start(state: BackgammonState, dice: Dice): BackgammonState {
   if (state.phase === 'complete') refuse('game_over', 'The game is over: make a new table with Table.create');
   if (state.phase !== 'idle') refuse('wrong_phase', `The game has already started (phase ${state.phase})`);
   const s = draft(state);
@@ -116,13 +150,13 @@ export function start(state: TableState, dice: Dice): TableState {
     return beginMove(s, opener, roll, dice);
   }
   throw new TabulaError(
-    'bad_dice',
+    'invalid_argument',
     `The opening roll tied ${OPENING_TIE_LIMIT} times in a row: the dice are not random`,
   );
 }
 
 /** `seat` has rolled `roll`: wait for its move, or pass when it has none. */
-function beginMove(s: TableState, seat: Side, roll: Roll, dice: Dice): TableState {
+function beginMove(s: BackgammonState, seat: Side, roll: Roll, dice: Dice): BackgammonState {
   s.phase = 'move';
   s.toAct = seat;
   s.dice = [roll[0], roll[1]];
@@ -144,7 +178,7 @@ function beginMove(s: TableState, seat: Side, roll: Roll, dice: Dice): TableStat
 }
 
 /** The dice pass to `seat`: it decides when it may double, otherwise the table rolls for it. */
-function nextTurn(s: TableState, seat: Side, dice: Dice): TableState {
+function nextTurn(s: BackgammonState, seat: Side, dice: Dice): BackgammonState {
   if (cubeAllows(s, seat)) {
     s.phase = 'decide';
     s.toAct = seat;
@@ -154,13 +188,19 @@ function nextTurn(s: TableState, seat: Side, dice: Dice): TableState {
   return rollFor(s, seat, dice);
 }
 
-function rollFor(s: TableState, seat: Side, dice: Dice): TableState {
+function rollFor(s: BackgammonState, seat: Side, dice: Dice): BackgammonState {
   const roll: [number, number] = [rollDie(dice), rollDie(dice)];
   s.log.push({ type: 'roll', seat, dice: roll, text: `${name(s, seat)} rolls ${formatDice(roll)}` });
   return beginMove(s, seat, roll, dice);
 }
 
-function finish(s: TableState, winner: Side, kind: ResignKind, how: ResultHow, points: number): TableState {
+function finish(
+  s: BackgammonState,
+  winner: Side,
+  kind: PositionKind,
+  how: ResultHow,
+  points: number,
+): BackgammonState {
   s.phase = 'complete';
   s.toAct = null;
   s.dice = null;
@@ -180,8 +220,8 @@ function finish(s: TableState, winner: Side, kind: ResignKind, how: ResultHow, p
   return s;
 }
 
-function checkDouble(state: TableState, seat: Side): void {
-  if (!state.config.cube) refuse('cube_disabled', 'The cube is off at this table: doubling is not played');
+function checkDouble(state: BackgammonState, seat: Side): void {
+  if (!state.config.cube) refuse('cannot_double', 'The cube is off at this table: doubling is not played');
   if (state.crawfordGame) refuse('cannot_double', 'This is the Crawford game: nobody may double');
   if (state.cube.owner !== null && state.cube.owner !== seat) {
     refuse('cannot_double', `${name(state, state.cube.owner)} owns the cube: only the owner may double`);
@@ -192,25 +232,30 @@ function checkDouble(state: TableState, seat: Side): void {
 /**
  * `seat` acts. Returns the new state; the given one is never changed. Throws
  * `IllegalActionError` with a stable code when the rules refuse the action.
+ * The action's shape is trusted (it is typed): an action from outside goes
+ * through `backgammonGame.apply`, which checks it against `ActionSchema`.
  * `dice` is read only when the action leads to a roll (a roll, a take, or the
  * auto-roll after a move).
  */
-export function apply(state: TableState, seat: Side, action: Action, dice: Dice): TableState {
+export function apply(
+  state: BackgammonState,
+  seat: Side,
+  action: BackgammonAction,
+  dice: Dice,
+): BackgammonState {
   checkSeat(seat);
   if (state.phase === 'complete') refuse('game_over', 'The game is over');
-  const a = readAction(action);
-  if (state.phase === 'idle') refuse('wrong_phase', 'The game has not started: call Table.start first');
-  if (seat !== state.toAct) {
-    const toAct = state.toAct as Side;
+  if (!live(state)) refuse('wrong_phase', 'The game has not started: call Table.start first');
+  const { toAct } = state;
+  if (seat !== toAct)
     refuse('not_your_turn', `It is ${name(state, toAct)}'s turn (seat ${toAct}), not seat ${seat}'s`);
-  }
-  if (a.type === 'double') checkDouble(state, seat);
-  if (!PHASES_FOR[a.type].includes(state.phase)) {
-    refuse('wrong_phase', `Cannot ${a.type} in phase ${state.phase}: ${WHAT_PHASE_WANTS[state.phase]}`);
+  if (action.type === 'double') checkDouble(state, seat);
+  if (!PHASES_FOR[action.type].includes(state.phase)) {
+    refuse('wrong_phase', `Cannot ${action.type} in phase ${state.phase}: ${WHAT_PHASE_WANTS[state.phase]}`);
   }
   const s = draft(state);
   const who = name(s, seat);
-  switch (a.type) {
+  switch (action.type) {
     case 'roll':
       return rollFor(s, seat, dice);
     case 'double': {
@@ -235,27 +280,27 @@ export function apply(state: TableState, seat: Side, action: Action, dice: Dice)
       s.log.push({ type: 'drop', seat, text: `${who} drops` });
       return finish(s, opponent(seat), 'single', 'dropped', s.cube.value);
     case 'move':
-      return move(s, seat, a.steps, dice);
+      return move(s, seat, action.steps, dice);
     case 'resign': {
-      const points = s.cube.value * MULTIPLIER[a.kind];
-      s.resignation = { seat, kind: a.kind, phase: s.phase as 'decide' | 'move' };
+      const points = s.cube.value * MULTIPLIER[action.kind];
+      s.resignation = { seat, kind: action.kind, phase: s.phase === 'move' ? 'move' : 'decide' };
       s.phase = 'resign_offered';
       s.toAct = opponent(seat);
       s.log.push({
         type: 'resign',
         seat,
-        kind: a.kind,
-        text: `${who} offers to resign ${KIND_TEXT[a.kind]}, ${pointsText(points)}`,
+        kind: action.kind,
+        text: `${who} offers to resign ${KIND_TEXT[action.kind]}, ${pointsText(points)}`,
       });
       return s;
     }
     case 'accept': {
-      const offer = s.resignation as NonNullable<TableState['resignation']>;
+      const offer = pending(s);
       s.log.push({ type: 'accept', seat, kind: offer.kind, text: `${who} accepts the resignation` });
       return finish(s, seat, offer.kind, 'resigned', s.cube.value * MULTIPLIER[offer.kind]);
     }
     case 'decline': {
-      const offer = s.resignation as NonNullable<TableState['resignation']>;
+      const offer = pending(s);
       s.log.push({
         type: 'decline',
         seat,
@@ -270,29 +315,38 @@ export function apply(state: TableState, seat: Side, action: Action, dice: Dice)
   }
 }
 
-function move(s: TableState, seat: Side, steps: Step[], dice: Dice): TableState {
-  const [first, second] = s.dice as [number, number];
-  const roll: [number, number] = [first, second];
+function pending(s: BackgammonState): NonNullable<BackgammonState['resignation']> {
+  if (s.resignation === null) refuse('wrong_phase', 'No resignation is pending');
+  return s.resignation;
+}
+
+/**
+ * A move is matched once against the position's cached plays: by its steps
+ * (a play from `legal` comes back with the same steps), else by the board its
+ * steps reach (any order of the same steps).
+ */
+function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): BackgammonState {
+  if (s.dice === null) refuse('wrong_phase', 'No dice are rolled');
+  const roll: [number, number] = [s.dice[0], s.dice[1]];
   const before: Board = s.board;
   const rolled = formatDice(roll);
   const found = cachedPlays(before, seat, roll);
-  if (found.plays.length === 0) {
+  const [first] = found.plays;
+  if (first === undefined) {
     if (steps.length > 0)
       refuse('illegal_move', `No move is possible with ${rolled}: send an empty move to pass`);
     s.log.push({ type: 'move', seat, dice: roll, steps: [], text: `${name(s, seat)} ${rolled}: no move` });
     return nextTurn(s, opponent(seat), dice);
   }
-  const example = formatPlay(before, seat, (found.plays[0] as { steps: Step[] }).steps);
+  const example = () => formatPlay(before, seat, first.steps);
   if (steps.length === 0)
-    refuse('illegal_move', `A move is possible with ${rolled} (for example ${example}): play it`);
-  const reached = applySteps(before, seat, steps);
-  const play = found.reaching(reached);
+    refuse('illegal_move', `A move is possible with ${rolled} (for example ${example()}): play it`);
+  const play = found.withSteps(steps) ?? found.reaching(applySteps(before, seat, steps));
   if (play === undefined) {
-    const used = (found.plays[0] as { steps: Step[] }).steps.length;
     refuse(
       'illegal_move',
       `${formatPlay(before, seat, steps)} is not a legal play with ${rolled}: a legal play uses as many dice as ` +
-        `possible (here ${used}) and the higher die when only one can be played, for example ${example}`,
+        `possible (here ${first.steps.length}) and the higher die when only one can be played, for example ${example()}`,
     );
   }
   s.board = clone(play.board);
@@ -315,7 +369,7 @@ function move(s: TableState, seat: Side, steps: Step[], dice: Dice): TableState 
  * Ends a live game at once: `seat` loses. The kind is read off the board as
  * if the game ended now (`positionKind` for the loser), times the cube value.
  */
-export function forfeit(state: TableState, seat: Side): TableState {
+export function forfeit(state: BackgammonState, seat: Side): BackgammonState {
   checkSeat(seat);
   if (state.phase === 'complete') refuse('game_over', 'The game is over');
   if (state.phase === 'idle') refuse('wrong_phase', 'The game has not started: there is nothing to forfeit');
@@ -326,17 +380,16 @@ export function forfeit(state: TableState, seat: Side): TableState {
 }
 
 /** Whether the game is under way (not idle, not complete): then `toAct` is a seat. */
-export function live(state: TableState): state is LiveTableState {
+export function live(state: BackgammonState): state is LiveBackgammonState {
   return state.phase !== 'idle' && state.phase !== 'complete';
 }
 
 /** What `seat` may do now. The plays come from the position's cached list, as steps to send back. */
-export function legal(state: TableState, seat: Side): Legal {
-  const mine = live(state) && state.toAct === seat;
-  const phase = mine ? state.phase : 'idle';
+export function legal(state: BackgammonState, seat: Side): Legal {
+  const phase = live(state) && state.toAct === seat ? state.phase : 'idle';
   const plays =
-    phase === 'move'
-      ? cachedPlays(state.board, seat, state.dice as [number, number]).plays.map((p) =>
+    phase === 'move' && state.dice !== null
+      ? cachedPlays(state.board, seat, state.dice).plays.map((p) =>
           p.steps.map((step) => ({ from: step.from, to: step.to })),
         )
       : [];
@@ -352,5 +405,5 @@ export function legal(state: TableState, seat: Side): Legal {
   };
 }
 
-/** One game as a state machine, in the seed's shape: `Table.create`, `Table.start`, `Table.apply`, ... */
+/** One game as a state machine, in the PHP library's shape: `Table.create`, `Table.start`, `Table.apply`, ... */
 export const Table = { create, start, apply, legal, live, forfeit, fromJSON } as const;

@@ -1,11 +1,11 @@
+import type { ErrorCode } from '@tabula/core';
 import { IllegalActionError, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { expect } from 'vitest';
-import type { Board, Side } from '../src/board.js';
+import type { Board } from '../src/board.js';
 import { type Dice, SequenceDice } from '../src/dice.js';
-import type { Step } from '../src/moves.js';
+import type { BackgammonState, Side, Step } from '../src/schemas.js';
 import { Table } from '../src/table.js';
-import type { TableState } from '../src/table-state.js';
 
 /**
  * A board from each seat's checkers given as { pip: count } in that seat's
@@ -23,7 +23,10 @@ export function position(x: Record<number, number>, o: Record<number, number>): 
       const pip = Number(pipText);
       placed[seat] += n;
       if (pip === 25) bar[seat] += n;
-      else points[seat === 0 ? pip - 1 : 24 - pip] += seat === 0 ? n : -n;
+      else {
+        const i = seat === 0 ? pip - 1 : 24 - pip;
+        points[i] = (points[i] ?? 0) + (seat === 0 ? n : -n);
+      }
     }
   }
   return { points, bar, off: [15 - placed[0], 15 - placed[1]] };
@@ -33,7 +36,7 @@ export function position(x: Record<number, number>, o: Record<number, number>): 
  * A state built from a fresh table (cube on, Ann and Bob) with the given
  * fields, checked by `Table.fromJSON` as any outside state would be.
  */
-export function stateWith(fields: Partial<TableState>): TableState {
+export function stateWith(fields: Partial<BackgammonState>): BackgammonState {
   const base = Table.create({ cube: true, length: 1, crawford: false }, ['Ann', 'Bob']);
   return Table.fromJSON(JSON.parse(JSON.stringify({ ...base, phase: 'decide', toAct: 0, ...fields })));
 }
@@ -58,7 +61,7 @@ export class CountingDice implements Dice {
 export const other = (seat: Side): Side => (seat === 0 ? 1 : 0);
 
 /** The JSON text of a state, to check that a call left it unchanged. */
-export const snapshot = (state: TableState) => JSON.stringify(state);
+export const snapshot = (state: BackgammonState) => JSON.stringify(state);
 
 export const CUBE_OFF = { cube: false, length: 1, crawford: false };
 export const CUBE_ON = { cube: true, length: 1, crawford: false };
@@ -76,9 +79,9 @@ export const BOB_31: Step[] = [
 
 /** Expects `run` to be refused with `code` and `state` to be left exactly as it was. */
 export function expectRefused(
-  state: TableState,
-  run: (s: TableState) => unknown,
-  code: string,
+  state: BackgammonState,
+  run: (s: BackgammonState) => unknown,
+  code: ErrorCode,
 ): IllegalActionError {
   const before = snapshot(state);
   let thrown: unknown;
@@ -93,7 +96,7 @@ export function expectRefused(
   return thrown as IllegalActionError;
 }
 
-export function opened(config = CUBE_OFF, dice: Dice = new SequenceDice([6, 1])): TableState {
+export function opened(config = CUBE_OFF, dice: Dice = new SequenceDice([6, 1])): BackgammonState {
   return Table.start(Table.create(config, NAMES), dice);
 }
 

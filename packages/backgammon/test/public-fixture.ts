@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Board, Side } from '../src/board.js';
+import type { Board } from '../src/board.js';
+import type { Side } from '../src/schemas.js';
 
 /** One case of the gnubg public fixture (see fixtures/README.md). */
 export interface PublicCase {

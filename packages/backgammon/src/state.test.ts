@@ -2,11 +2,11 @@ import { InvalidInputError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { noDice, position, stateWith } from '../test/helpers.js';
 import { SeededDice, SequenceDice } from './dice.js';
+import type { BackgammonState } from './schemas.js';
 import { Table } from './table.js';
-import type { TableState } from './table-state.js';
 
 /** A game under way with every kind of log entry so far: opening tie, move, double, take, roll. */
-function midGame(): TableState {
+function midGame(): BackgammonState {
   let s = Table.start(
     Table.create({ cube: true, length: 1, crawford: false }, ['Ann', 'Bob']),
     new SequenceDice([2, 2, 6, 1]),
@@ -28,7 +28,7 @@ function midGame(): TableState {
 }
 
 type Json = { [key: string]: unknown };
-const copy = (s: TableState): Json => JSON.parse(JSON.stringify(s));
+const copy = (s: BackgammonState): Json => JSON.parse(JSON.stringify(s));
 
 function problem(value: unknown): InvalidInputError {
   try {
