@@ -1,11 +1,9 @@
 import {
+  checkAction,
   type GameDefinition,
-  IllegalActionError,
-  matches,
   type Outcome,
   parseWith,
   type Seat,
-  schemaProblem,
   TabulaError,
 } from '@tabula/core';
 import { RngDice } from './dice.js';
@@ -26,26 +24,6 @@ import { renderView, viewFor } from './view.js';
 
 /** The names `setup` gives the seats: seat 0 plays White (X), seat 1 Black (O). */
 export const SEAT_NAMES: readonly [string, string] = ['White', 'Black'];
-
-/**
- * Checks an action from outside (an agent, a client) against `ActionSchema`,
- * once: a game record should hold exactly what was played, so a field an
- * action does not take is refused too. The problem is named against the
- * action of the same `type`, when there is one.
- */
-function checkAction(action: unknown): asserts action is BackgammonAction {
-  if (matches(ActionSchema, action)) return;
-  const type = typeof action === 'object' && action !== null && 'type' in action ? action.type : undefined;
-  const types = ActionSchema.anyOf.map((schema) => schema.properties.type.const);
-  const variant = ActionSchema.anyOf.find((schema) => schema.properties.type.const === type);
-  const problem = variant === undefined ? null : schemaProblem(variant, action);
-  throw new IllegalActionError(
-    'invalid_action',
-    problem === null
-      ? `${JSON.stringify(action)} is not an action: its type is one of ${types.join(', ')}`
-      : `The ${String(type)} action ${JSON.stringify(action)} is not valid: ${problem.path}: ${problem.message}`,
-  );
-}
 
 function outcomeOf(state: BackgammonState): Outcome | null {
   const r = state.result;
@@ -120,7 +98,7 @@ export const backgammonGame: BackgammonGame = {
   legalActions: legalActionsOf,
 
   apply(state, seat, action, rng) {
-    checkAction(action);
+    checkAction(ActionSchema, action, 'backgammon');
     checkSeat(seat);
     return Table.apply(state, seat, action, new RngDice(rng));
   },

@@ -1,5 +1,4 @@
-import { Value, type ValueError } from '@sinclair/typebox/value';
-import { InvalidInputError, jsonPath, matches } from '@tabula/core';
+import { InvalidInputError, parseWith } from '@tabula/core';
 import { checkerCount, positionKind } from './board.js';
 import {
   type BackgammonState,
@@ -33,26 +32,6 @@ export function cubeAllows(
 
 function fail(path: string, message: string): never {
   throw new InvalidInputError('invalid_state', path, message);
-}
-
-// The first error of a union (a nullable field) only says "not null, not a result"; the deepest
-// error among its variants says what is wrong inside the value.
-function deepest(error: ValueError): ValueError {
-  let best = error;
-  for (const variant of error.errors) {
-    const first = variant.First();
-    const inner = first === undefined ? undefined : deepest(first);
-    if (inner !== undefined && inner.path.length > best.path.length) best = inner;
-  }
-  return best;
-}
-
-function checkShape(json: unknown): asserts json is BackgammonState {
-  if (matches(StateSchema, json)) return;
-  const first = Value.Errors(StateSchema, json).First();
-  const error = first === undefined ? undefined : deepest(first);
-  if (error === undefined) fail('$', 'is not a backgammon state');
-  fail(jsonPath(error.path), `${error.message}, got ${JSON.stringify(error.value) ?? 'nothing'}`);
 }
 
 /** The rules between fields that the schema cannot say, in the order a reader would check them. */
@@ -125,9 +104,9 @@ function checkResult(s: BackgammonState, r: Result): void {
  * with its path, e.g. `$.board.points[3]`. Returns a copy.
  */
 export function fromJSON(json: unknown): BackgammonState {
-  checkShape(json);
-  checkRules(json);
-  return copyState(json);
+  const state = parseWith(StateSchema, json, 'A backgammon state', 'invalid_state');
+  checkRules(state);
+  return copyState(state);
 }
 
 export function copyEntry(entry: LogEntry): LogEntry {

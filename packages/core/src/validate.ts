@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
-import { type ErrorCode, InvalidInputError } from './errors.js';
+import type { ValueError } from '@sinclair/typebox/errors';
+import { type ErrorCode, IllegalActionError, InvalidInputError } from './errors.js';
 
 /** A JSON Pointer (`/board/points/3`) as a readable path (`$.board.points[3]`). */
 export function jsonPath(pointer: string): string {
@@ -36,12 +37,64 @@ export function matches<S extends TSchema>(schema: S, value: unknown): value is 
   return checkerOf(schema).Check(value);
 }
 
-/** The first problem of a value against a schema, as a path and a message; null when it matches. */
+// The first error of a union (a nullable field, one of several actions) only says that no variant
+// fits. The variant with the fewest problems is most likely the one meant (the action of the same
+// type, the non-null value), and its deepest first problem says what is wrong inside the value.
+function deepest(error: ValueError): ValueError {
+  let best = error;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const variant of error.errors) {
+    const problems = [...variant];
+    const [first] = problems;
+    if (first === undefined) continue;
+    const inner = deepest(first);
+    if (problems.length < fewest || (problems.length === fewest && inner.path.length > best.path.length)) {
+      best = inner;
+      fewest = problems.length;
+    }
+  }
+  // A union of values (an enum) fails at its own path: its own error is the clearer one.
+  return best.path.length > error.path.length ? best : error;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+// The values a schema allows when it is a union of constants (with null), or null when it is not.
+function constants(schema: TSchema): unknown[] | null {
+  if ('const' in schema) return [schema.const];
+  if (schema.type === 'null') return [null];
+  if (!Array.isArray(schema.anyOf)) return null;
+  const values: unknown[] = [];
+  for (const variant of schema.anyOf as TSchema[]) {
+    const inner = constants(variant);
+    if (inner === null) return null;
+    values.push(...inner);
+  }
+  return values;
+}
+
+function messageOf(error: ValueError): string {
+  const values = Array.isArray(error.schema.anyOf) ? constants(error.schema) : null;
+  return values === null
+    ? error.message
+    : `Expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
+/**
+ * The first problem of a value against a schema, as a path and a message
+ * naming what was found; null when it matches. Inside a union it names the
+ * deepest problem, so `{ dice: [7, 1] }` fails at `$.dice[0]`, not at `$.dice`.
+ */
 export function schemaProblem(schema: TSchema, value: unknown): { path: string; message: string } | null {
   const check = checkerOf(schema);
   if (check.Check(value)) return null;
   const first = check.Errors(value).First();
-  return { path: jsonPath(first?.path ?? ''), message: first?.message ?? 'does not match the schema' };
+  if (first === undefined) return { path: '$', message: 'does not match the schema' };
+  const error = deepest(first);
+  return { path: jsonPath(error.path), message: `${messageOf(error)}, got ${shown(error.value)}` };
 }
 
 /**
@@ -57,4 +110,22 @@ export function parseWith<S extends TSchema>(
   const problem = schemaProblem(schema, value);
   if (problem === null) return value as Static<S>;
   throw new InvalidInputError(code, problem.path, `${what} is not valid: ${problem.message}`);
+}
+
+/**
+ * Checks an action from outside against a game's action schema, once, at the
+ * edge (a game's `apply`): throws `IllegalActionError` (`invalid_action`)
+ * naming the first problem and where it is.
+ */
+export function checkAction<S extends TSchema>(
+  schema: S,
+  action: unknown,
+  game: string,
+): asserts action is Static<S> {
+  const problem = schemaProblem(schema, action);
+  if (problem === null) return;
+  throw new IllegalActionError(
+    'invalid_action',
+    `${shown(action)} is not a ${game} action: ${problem.path}: ${problem.message}`,
+  );
 }

@@ -1,12 +1,10 @@
 import {
+  checkAction,
   type GameDefinition,
-  IllegalActionError,
   InvalidInputError,
-  matches,
   type Outcome,
   parseWith,
   type Seat,
-  schemaProblem,
 } from '@tabula/core';
 import { phpShuffle } from './mt19937.js';
 import { describeAction, parseAction } from './notation.js';
@@ -93,13 +91,7 @@ export const skirmishGame: GameDefinition<SkirmishState, SkirmishAction, Skirmis
   },
 
   apply(state, seat, action) {
-    if (!matches(ActionSchema, action)) {
-      const problem = schemaProblem(ActionSchema, action);
-      throw new IllegalActionError(
-        'invalid_action',
-        `An action is { "type": "play", "card": <a ship strength> }; ${problem?.path}: ${problem?.message}`,
-      );
-    }
+    checkAction(ActionSchema, action, 'skirmish');
     return playCard(state, seat, action.card);
   },
 
