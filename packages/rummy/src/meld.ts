@@ -1,14 +1,238 @@
+/**
+ * Melds: the rules of a group and a run over card strings, then the PHP
+ * library's `Meld`, `Group` and `Run` objects on top of them.
+ *
+ * The checks are the hot path of play checks and of layout searches, so they
+ * return numbers and keep the broken rule and the failing position in module
+ * variables: no allocation unless a message is asked for.
+ */
 import {
   Card,
   type CardLike,
   cardKeys,
-  cardText,
-  faceOf,
+  cardListText,
+  cardsText,
+  cardValue,
+  isCardString,
+  isJokerString,
+  JOKER_CODE,
   parseCardList,
+  SUIT_BIT,
   type Suit,
   type ToStringOptions,
 } from './card.js';
-import { assertMeld, type MeldKind, meldValues, settleMeld, sortRun, type TableMeld } from './meld-check.js';
+import { InvalidMeldError, type MeldRule } from './errors.js';
+import type { MeldKind, TableMeld } from './schemas.js';
+
+export const MIN_MELD_LENGTH = 3;
+export const MAX_GROUP_LENGTH = 4;
+export const MAX_RUN_LENGTH = 13;
+
+/** What `score` returns for a meld that breaks a rule. */
+const BROKEN = -1;
+/** The rule the last failed check broke. */
+let brokenRule: MeldRule = 'too_few_cards';
+/** Position of the card that broke it, -1 when no single card is to blame. */
+let failedAt = -1;
+
+function broken(rule: MeldRule, at: number): number {
+  brokenRule = rule;
+  failedAt = at;
+  return BROKEN;
+}
+
+/** The kind guessed from the cards: a group when the regular cards share one rank and there are at most 4 cards. */
+export function guessMeldKind(cards: readonly string[]): MeldKind {
+  if (cards.length > MAX_GROUP_LENGTH) return 'run';
+  let rank = -1;
+  for (const card of cards) {
+    const code = card.charCodeAt(0);
+    if (code === JOKER_CODE) continue;
+    if (rank === -1) rank = code;
+    else if (code !== rank) return 'run';
+  }
+  return rank === -1 ? 'run' : 'group';
+}
+
+function groupScore(cards: readonly string[], head: string): number {
+  const n = cards.length;
+  if (n > MAX_GROUP_LENGTH) return broken('group_too_long', -1);
+  const rank = head.charCodeAt(0);
+  let suits = 0;
+  let i = 0;
+  for (const card of cards) {
+    const code = card.charCodeAt(0);
+    if (code !== JOKER_CODE) {
+      if (code !== rank) return broken('group_rank', i);
+      const bit = SUIT_BIT[card.charCodeAt(1)]!;
+      if ((suits & bit) !== 0) return broken('group_suit', i);
+      suits |= bit;
+    }
+    i++;
+  }
+  return cardValue(head) * n;
+}
+
+function runScore(cards: readonly string[], head: string, first: number): number {
+  const n = cards.length;
+  if (n > MAX_RUN_LENGTH) return broken('run_too_long', -1);
+  const suit = head.charCodeAt(1);
+  const start = cardValue(head) - first;
+  let expected = start;
+  for (const card of cards) {
+    const i = expected - start;
+    if (card.charCodeAt(0) === JOKER_CODE) {
+      if (expected < 1) return broken('run_below_ace', i);
+      if (expected > 13) return broken('run_above_king', i);
+    } else if (card.charCodeAt(1) !== suit) {
+      return broken('run_suit', i);
+    } else if (cardValue(card) !== expected) {
+      return broken('run_consecutive', i);
+    }
+    expected++;
+  }
+  return n * start + (n * (n - 1)) / 2;
+}
+
+/** Points of the meld (> 0), or `BROKEN` with `brokenRule` and `failedAt` set. */
+function score(cards: readonly string[], kind: MeldKind | undefined): number {
+  if (cards.length < MIN_MELD_LENGTH) return broken('too_few_cards', -1);
+  let first = -1;
+  let head = '';
+  let i = 0;
+  for (const card of cards) {
+    if (!isCardString(card)) return broken('bad_card', i);
+    if (first < 0 && card.charCodeAt(0) !== JOKER_CODE) {
+      first = i;
+      head = card;
+    }
+    i++;
+  }
+  if (first < 0) return broken('jokers_only', -1);
+  return (kind ?? guessMeldKind(cards)) === 'group' ? groupScore(cards, head) : runScore(cards, head, first);
+}
+
+/**
+ * Points of a meld, or -1 when it is not valid. No allocation: the fast test
+ * for searches. Without `kind` the kind is guessed.
+ */
+export function scoreMeld(cards: readonly string[], kind?: MeldKind): number {
+  return score(cards, kind);
+}
+
+/** Whether the cards make a valid meld (of `kind`, or of the guessed kind). */
+export function isValidMeld(cards: readonly string[], kind?: MeldKind): boolean {
+  return score(cards, kind) > 0;
+}
+
+const MESSAGES: Readonly<Record<MeldRule, (card: string | undefined, cards: readonly string[]) => string>> = {
+  bad_card: (card) => `Invalid card "${card}" in a meld.`,
+  too_few_cards: (_, cards) => `A meld needs at least ${MIN_MELD_LENGTH} cards, got ${cards.length}.`,
+  jokers_only: () => 'A meld needs at least one card that is not a joker.',
+  group_too_long: (_, cards) => `A group has at most ${MAX_GROUP_LENGTH} cards, got ${cards.length}.`,
+  group_rank: (card) => `Cards in a group must share the rank, got ${card}.`,
+  group_suit: (card) => `Cards in a group must all have different suits, got ${card} twice.`,
+  run_too_long: (_, cards) => `A run has at most ${MAX_RUN_LENGTH} cards, got ${cards.length}.`,
+  run_suit: (card) => `Cards in a run must share the suit, got ${card}.`,
+  run_consecutive: (card) => `Cards in a run must be consecutive, got ${card}.`,
+  run_below_ace: (card) => `A run cannot go below the ace, got ${card} there.`,
+  run_above_king: (card) => `A run cannot go above the king, got ${card} there.`,
+};
+
+/** The outcome of `validateMeld`. */
+export type MeldCheck =
+  | { readonly valid: true; readonly kind: MeldKind; readonly points: number }
+  | {
+      readonly valid: false;
+      readonly kind: MeldKind;
+      readonly rule: MeldRule;
+      /** The card that broke the rule, or null when no single card is to blame. */
+      readonly card: string | null;
+      readonly message: string;
+    };
+
+/** The failure the last check found, for the cards it checked. */
+function failure(kind: MeldKind, cards: readonly string[]): MeldCheck & { valid: false } {
+  const card = cards[failedAt];
+  return {
+    valid: false,
+    kind,
+    rule: brokenRule,
+    card: card ?? null,
+    message: MESSAGES[brokenRule](card, cards),
+  };
+}
+
+/** Checks a meld (of `kind`, or of the guessed kind) and says which card broke which rule. */
+export function validateMeld(cards: readonly string[], kind?: MeldKind): MeldCheck {
+  const k = kind ?? guessMeldKind(cards);
+  const points = score(cards, k);
+  return points > 0 ? { valid: true, kind: k, points } : failure(k, cards);
+}
+
+/** Points of a valid meld; throws `InvalidMeldError` otherwise. Jokers count as the card they stand for. */
+export function meldPoints(cards: readonly string[], kind?: MeldKind): number {
+  return assertMeld(cards, kind).points;
+}
+
+/** Throws `InvalidMeldError` unless the cards make a valid meld. */
+export function assertMeld(cards: readonly string[], kind?: MeldKind): { kind: MeldKind; points: number } {
+  const check = validateMeld(cards, kind);
+  if (!check.valid) throw new InvalidMeldError(check.rule, check.card, check.message);
+  return check;
+}
+
+/** The value each position stands for in a valid meld (jokers resolved); throws `InvalidMeldError` otherwise. */
+export function meldValues(cards: readonly string[], kind?: MeldKind): number[] {
+  const k = assertMeld(cards, kind).kind;
+  const first = cards.findIndex((card) => !isJokerString(card));
+  const value = cardValue(cards[first] ?? '');
+  return k === 'group' ? cards.map(() => value) : cards.map((_, i) => value - first + i);
+}
+
+/**
+ * The cards in run order: regular cards ascending, jokers filling the gaps,
+ * spare jokers after the top card while it is below the king, the rest before
+ * the first. Nothing is validated: the result is a valid run only when the
+ * cards can make one.
+ */
+export function sortRun<T>(cards: readonly T[], keyOf: (card: T) => string): T[] {
+  const jokers: T[] = [];
+  const regular: T[] = [];
+  for (const c of cards) (isJokerString(keyOf(c)) ? jokers : regular).push(c);
+  if (regular.length === 0) return cards.slice();
+  const value = (c: T) => cardValue(keyOf(c));
+  regular.sort((a, b) => value(a) - value(b));
+  const run: T[] = [];
+  let last = -1;
+  for (const card of regular) {
+    const v = value(card);
+    while (last !== -1 && last + 1 < v && jokers.length > 0) {
+      run.push(...jokers.splice(0, 1));
+      last++;
+    }
+    run.push(card);
+    last = v;
+  }
+  const spare = Math.min(jokers.length, 13 - last);
+  return [...jokers.slice(spare), ...run, ...jokers.slice(0, spare)];
+}
+
+/**
+ * The meld the cards make: of the guessed kind; with `anyOrder`, when that is
+ * invalid, the cards in run order (see `sortRun`). Throws the error of the
+ * cards as given when neither works.
+ */
+export function settleMeld(cards: readonly string[], options?: { anyOrder?: boolean }): TableMeld {
+  const kind = guessMeldKind(cards);
+  if (score(cards, kind) > 0) return { kind, cards };
+  const { rule, card, message } = failure(kind, cards);
+  if (options?.anyOrder && rule !== 'bad_card') {
+    const sorted = sortRun(cards, (c) => c);
+    if (score(sorted, 'run') > 0) return { kind: 'run', cards: sorted };
+  }
+  throw new InvalidMeldError(rule, card, message);
+}
 
 /** Options of `Meld.fromString` / `Meld.fromCards`. */
 export interface MeldOptions {
@@ -86,12 +310,12 @@ export abstract class Meld {
   }
 
   toString(options?: ToStringOptions): string {
-    return (options?.withBack ? this.keys : this.keys.map(faceOf)).join(',');
+    return cardListText(this.keys, options);
   }
 
   /** Display text with suit symbols: `K♥ K♦ K♠`. */
   toText(): string {
-    return this.keys.map(cardText).join(' ');
+    return cardsText(this.keys);
   }
 
   toJSON(): TableMeld {
@@ -109,7 +333,8 @@ export class Group extends Meld {
 
   /** The rank value every card counts for. */
   getValue(): number {
-    return meldValues(this.keys, 'group')[0]!;
+    const [value = 0] = meldValues(this.keys, 'group');
+    return value;
   }
 }
 
@@ -127,7 +352,8 @@ export class Run extends Meld {
   }
 
   getSuit(): Suit {
-    return this.keys.find((k) => k[0] !== 'w')![1] as Suit;
+    // A valid run holds a regular card.
+    return this.getRegularCards()[0]!.suit;
   }
 
   /**

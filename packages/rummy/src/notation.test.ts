@@ -1,7 +1,8 @@
 import { createRng, TabulaError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/table-position.js';
-import { rummyGame as game, type RummyAction } from './definition.js';
+import { rummyGame as game } from './definition.js';
+import type { RummyAction } from './schemas.js';
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {
@@ -107,19 +108,21 @@ describe('parseAction', () => {
   });
 
   it('says what is wrong with a typed action', () => {
-    expect(codeOf(() => parse(''))).toBe('bad_notation');
-    expect(codeOf(() => parse('play'))).toBe('bad_notation');
-    expect(codeOf(() => parse('hello'))).toBe('bad_notation');
+    expect(codeOf(() => parse(''))).toBe('invalid_notation');
+    expect(codeOf(() => parse('play'))).toBe('invalid_notation');
+    expect(codeOf(() => parse('hello'))).toBe('invalid_notation');
     expect(() => parse('drew')).toThrow(/Not an action: "drew"\. Type "draw", "pass"/);
     expect(codeOf(() => parse('play Kx,Kd,Ks'))).toBe('invalid_card');
     expect(codeOf(() => parse('lay Kx,Kd,Ks'))).toBe('invalid_card');
     expect(() => parse('lay Kx,Kd,Ks')).toThrow(/Invalid card "Kx"/);
-    expect(codeOf(() => parse('lay 9h,9d,9s'))).toBe('unknown_card');
+    expect(codeOf(() => parse('lay 9h,9d,9s'))).toBe('card_not_held');
     expect(() => parse('lay 9h,9d,9s')).toThrow('Card 9h is not in your hand.');
     expect(() => parse('play 9h,9d,9s')).toThrow('Card 9h is neither in your hand nor on the table.');
     expect(() => parse('lay Kc,Kc,wb')).toThrow('Card Kc is used more often than the 1 copy in your hand.');
     expect(() => parse('lay Kcr,Kh,wb')).toThrow('Card Kcr is not in your hand.');
-    expect(codeOf(() => game.parseAction!('lay Kc,Kh,wb', game.view(state, null), legal))).toBe('no_hand');
+    expect(codeOf(() => game.parseAction!('lay Kc,Kh,wb', game.view(state, null), legal))).toBe(
+      'invalid_notation',
+    );
   });
 
   it('reads back every listed action of random rounds as the very same action', () => {

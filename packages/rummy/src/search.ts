@@ -4,25 +4,13 @@
  * finite part of them (see `findPlays`); `play` (and so `rummyGame.apply`)
  * still accepts every legal layout.
  */
-import type { TableMeld } from './meld-check.js';
-import type { RoundState } from './round.js';
-import type { RulesConfig } from './rules.js';
+import type { RulesConfig, RummyState, TableMeld } from './schemas.js';
 import {
-  borrowingExtensions,
-  borrowingMelds,
-  type Donation,
-  donations,
-  type Supply,
-} from './search-borrow.js';
-import {
-  additions,
   faceIndex,
-  type HandFaces,
-  handMelds,
-  inspect,
   JOKER,
   MAX_JOKERS_PER_MELD,
   type Move,
+  movesFor,
   type Slot,
   validMove,
 } from './search-moves.js';
@@ -55,32 +43,6 @@ export const DEFAULT_MAX_PLAYS = 200;
 export const DEFAULT_SEARCH_NODES = 400;
 export const DEFAULT_MAX_MOVES = 150;
 
-/** The moves of an opened seat, or of a seat yet to open (new melds of the hand alone). */
-function movesFor(table: readonly TableMeld[], hand: HandFaces, opened: boolean): Move[] {
-  const found: Move[] = [];
-  handMelds(hand, found);
-  if (!opened) return found;
-  const infos = table.map((m) => inspect(m.cards));
-  const given: Donation[] = [];
-  infos.forEach((meld, t) => {
-    if (meld === null) return;
-    additions(t, meld, hand, found);
-    donations(t, meld, hand, given);
-  });
-  const byFace: Donation[][] = Array.from({ length: 52 }, () => []);
-  const jokers: Donation[] = [];
-  for (const d of given) {
-    const f = faceIndex(d.card);
-    (f === JOKER ? jokers : byFace[f]!).push(d);
-  }
-  const supply: Supply = { counts: hand.counts, jmax: hand.jmax, byFace, jokers };
-  borrowingMelds(supply, found);
-  infos.forEach((meld, t) => {
-    if (meld !== null) borrowingExtensions(t, meld, supply, found);
-  });
-  return found;
-}
-
 interface Combo {
   readonly ids: readonly number[];
   readonly cards: number;
@@ -111,7 +73,7 @@ interface Combo {
  * cards laid, then points, then fewer jokers; at most `maxPlays`. Every listed
  * play is legal.
  */
-export function findPlays(state: RoundState, seat: number, limits: SearchLimits = {}): FoundPlay[] {
+export function findPlays(state: RummyState, seat: number, limits: SearchLimits = {}): FoundPlay[] {
   if (state.status !== 'playing' || seat !== state.current) return [];
   const hand = state.hands[seat];
   if (hand === undefined) return [];
