@@ -6,7 +6,7 @@
  * melds, so each meld is found once and the copies only matter for how many
  * times a face can be used.
  */
-import { JOKER_CODE, RANK_VALUE } from './card.js';
+import { cardValue, JOKER_CODE } from './card.js';
 import { isValidMeld, scoreMeld } from './meld.js';
 import type { TableMeld } from './schemas.js';
 
@@ -23,7 +23,7 @@ const SUIT_LETTERS = 'cdhs';
 const RANK_LETTERS = 'A23456789TJQK';
 const FACES: readonly string[] = Array.from(
   { length: 52 },
-  (_, f) => RANK_LETTERS[f % 13]! + SUIT_LETTERS[Math.floor(f / 13)]!,
+  (_, f) => RANK_LETTERS.charAt(f % 13) + SUIT_LETTERS.charAt(Math.floor(f / 13)),
 );
 const SUIT_INDEX = new Int8Array(128).fill(-1);
 for (let s = 0; s < 4; s++) SUIT_INDEX[SUIT_LETTERS.charCodeAt(s)] = s;
@@ -33,12 +33,18 @@ export const isJoker = (card: string): boolean => card.charCodeAt(0) === JOKER_C
 /** Face index of a card string, -1 for a joker. */
 export function faceIndex(card: string): number {
   if (isJoker(card)) return JOKER;
-  return SUIT_INDEX[card.charCodeAt(1)]! * 13 + RANK_VALUE[card.charCodeAt(0)]! - 1;
+  return SUIT_INDEX[card.charCodeAt(1)]! * 13 + cardValue(card) - 1;
 }
 
 /** A slot as a card string for the meld checks (any joker stands for a hand joker). */
 export const slotText = (slot: Slot): string =>
   typeof slot === 'string' ? slot : slot === JOKER ? 'wb' : FACES[slot]!;
+
+/** A table meld a move changes, and the melds that take its place. */
+export interface Change {
+  readonly table: number;
+  readonly melds: readonly (readonly Slot[])[];
+}
 
 /**
  * One building block of a play: new melds and changed table melds. Moves
@@ -46,10 +52,7 @@ export const slotText = (slot: Slot): string =>
  * their cards.
  */
 export interface Move {
-  /** The table melds it changes. */
-  readonly tables: readonly number[];
-  /** For each of `tables`, the melds that take its place. */
-  readonly replaced: readonly (readonly (readonly Slot[])[])[];
+  readonly changes: readonly Change[];
   /** New melds. */
   readonly fresh: readonly (readonly Slot[])[];
   /** The hand faces it uses (a face twice when it uses two copies). */
@@ -61,7 +64,7 @@ export interface Move {
   readonly points: number;
 }
 
-function makeMove(tables: number[], replaced: Slot[][][], fresh: Slot[][]): Move {
+function makeMove(changes: Change[], fresh: Slot[][]): Move {
   const faces: number[] = [];
   let jokers = 0;
   const count = (meld: readonly Slot[]) => {
@@ -70,17 +73,17 @@ function makeMove(tables: number[], replaced: Slot[][][], fresh: Slot[][]): Move
       else if (typeof slot === 'number') faces.push(slot);
     }
   };
-  for (const melds of replaced) for (const meld of melds) count(meld);
+  for (const { melds } of changes) for (const meld of melds) count(meld);
   for (const meld of fresh) count(meld);
   let points = 0;
-  if (tables.length === 0) for (const meld of fresh) points += scoreMeld(meld.map(slotText));
-  return { tables, replaced, fresh, faces, jokers, size: faces.length + jokers, points };
+  if (changes.length === 0) for (const meld of fresh) points += scoreMeld(meld.map(slotText));
+  return { changes, fresh, faces, jokers, size: faces.length + jokers, points };
 }
 
 /** Whether every meld of the move is valid, its guessed kind as `play` settles it. */
 export function validMove(move: Move): boolean {
   const valid = (meld: readonly Slot[]) => isValidMeld(meld.map(slotText));
-  return move.fresh.every(valid) && move.replaced.every((melds) => melds.every(valid));
+  return move.fresh.every(valid) && move.changes.every(({ melds }) => melds.every(valid));
 }
 
 /** The hand as the search sees it. */
@@ -91,6 +94,9 @@ export interface HandFaces {
   readonly jmax: number;
 }
 
+/** Whether the hand holds a copy of the face (0 .. 51). */
+const holds = (hand: HandFaces, face: number): boolean => hand.counts[face]! > 0;
+
 /**
  * New melds of the hand alone: every group (3 or 4 different suits of a
  * rank, jokers completing it) and every run (3 to 13 consecutive values of a
@@ -99,15 +105,15 @@ export interface HandFaces {
  * (its kind is guessed so), so it is not listed twice.
  */
 function handMelds(hand: HandFaces, out: Move[]): void {
-  const { counts, jmax } = hand;
+  const { jmax } = hand;
   for (let v = 0; v < 13; v++) {
     let mask = 0;
-    for (let s = 0; s < 4; s++) if (counts[s * 13 + v]! > 0) mask |= 1 << s;
+    for (let s = 0; s < 4; s++) if (holds(hand, s * 13 + v)) mask |= 1 << s;
     for (let sub = mask; sub > 0; sub = (sub - 1) & mask) {
       const slots: Slot[] = [];
       for (let s = 0; s < 4; s++) if (sub & (1 << s)) slots.push(s * 13 + v);
       for (let j = Math.max(0, 3 - slots.length); j <= Math.min(jmax, 4 - slots.length); j++) {
-        out.push(makeMove([], [], [[...slots, ...Array<Slot>(j).fill(JOKER)]]));
+        out.push(makeMove([], [[...slots, ...Array<Slot>(j).fill(JOKER)]]));
       }
     }
   }
@@ -118,7 +124,7 @@ function handMelds(hand: HandFaces, out: Move[]): void {
       const slots: Slot[] = [];
       for (let b = a; b <= 13; b++) {
         const f = s * 13 + b - 1;
-        if (counts[f]! > 0) {
+        if (holds(hand, f)) {
           naturals++;
           slots.push(f);
         } else {
@@ -127,7 +133,7 @@ function handMelds(hand: HandFaces, out: Move[]): void {
         }
         const length = b - a + 1;
         if (length >= 3 && naturals >= 1 && !(naturals === 1 && length <= 4)) {
-          out.push(makeMove([], [], [slots.slice()]));
+          out.push(makeMove([], [slots.slice()]));
         }
       }
     }
@@ -149,10 +155,10 @@ interface TableMeldInfo {
 }
 
 function inspect(cards: readonly string[]): TableMeldInfo | null {
-  let first = 0;
-  while (first < cards.length && isJoker(cards[first]!)) first++;
-  if (first === cards.length) return null;
-  const head = faceIndex(cards[first]!);
+  const first = cards.findIndex((card) => !isJoker(card));
+  const natural = cards[first];
+  if (natural === undefined) return null;
+  const head = faceIndex(natural);
   const value = (head % 13) + 1;
   let suits = 0;
   for (const card of cards) if (!isJoker(card)) suits |= 1 << Math.floor(faceIndex(card) / 13);
@@ -199,10 +205,10 @@ function additions(t: number, meld: TableMeldInfo, hand: HandFaces, out: Move[])
   if (meld.group && n < 4) {
     for (let s = 0; s < 4; s++) {
       const f = s * 13 + value - 1;
-      if ((meld.suits & (1 << s)) === 0 && hand.counts[f]! > 0)
-        out.push(makeMove([t], [[[...cards, f]]], []));
+      if ((meld.suits & (1 << s)) === 0 && holds(hand, f))
+        out.push(makeMove([{ table: t, melds: [[...cards, f]] }], []));
     }
-    if (hand.jmax > 0) out.push(makeMove([t], [[[...cards, JOKER]]], []));
+    if (hand.jmax > 0) out.push(makeMove([{ table: t, melds: [[...cards, JOKER]] }], []));
   }
   if (!meld.run) return;
   if (n < 13) {
@@ -211,13 +217,14 @@ function additions(t: number, meld: TableMeldInfo, hand: HandFaces, out: Move[])
       for (const high of highs) {
         const added = low.slots.length + high.slots.length;
         if (added === 0 || n + added > 13 || low.jokers + high.jokers > hand.jmax) continue;
-        out.push(makeMove([t], [[[...low.slots, ...cards, ...high.slots]]], []));
+        out.push(makeMove([{ table: t, melds: [[...low.slots, ...cards, ...high.slots]] }], []));
       }
     }
   }
   for (let p = 2; p <= n - 3; p++) {
     const f = suit * 13 + meld.start + p - 1;
-    if (hand.counts[f]! > 0) out.push(makeMove([t], [[[...cards.slice(0, p), f], cards.slice(p)]], []));
+    if (holds(hand, f))
+      out.push(makeMove([{ table: t, melds: [[...cards.slice(0, p), f], cards.slice(p)] }], []));
   }
 }
 
@@ -240,31 +247,33 @@ function donations(t: number, meld: TableMeldInfo, hand: HandFaces, out: Donatio
   const swapped = (i: number, f: number) => cards.map((c, k): Slot => (k === i ? f : c));
   if (meld.group) {
     if (n === 4) {
-      for (let i = 0; i < n; i++) {
-        out.push({ table: t, card: cards[i]!, rest: [[...cards.slice(0, i), ...cards.slice(i + 1)]] });
+      for (const [i, card] of cards.entries()) {
+        out.push({ table: t, card, rest: [[...cards.slice(0, i), ...cards.slice(i + 1)]] });
       }
     }
-    cards.forEach((card, i) => {
-      if (!isJoker(card)) return;
+    for (const [i, card] of cards.entries()) {
+      if (!isJoker(card)) continue;
       for (let s = 0; s < 4; s++) {
         const f = s * 13 + value - 1;
-        if ((meld.suits & (1 << s)) === 0 && hand.counts[f]! > 0)
+        if ((meld.suits & (1 << s)) === 0 && holds(hand, f))
           out.push({ table: t, card, rest: [swapped(i, f)] });
       }
-    });
+    }
   }
   if (meld.run) {
-    if (n >= 4) {
-      out.push({ table: t, card: cards[0]!, rest: [cards.slice(1)] });
-      out.push({ table: t, card: cards[n - 1]!, rest: [cards.slice(0, n - 1)] });
+    const [head] = cards;
+    const tail = cards.at(-1);
+    if (n >= 4 && head !== undefined && tail !== undefined) {
+      out.push({ table: t, card: head, rest: [cards.slice(1)] });
+      out.push({ table: t, card: tail, rest: [cards.slice(0, n - 1)] });
     }
-    for (let i = 3; i <= n - 4; i++) {
-      out.push({ table: t, card: cards[i]!, rest: [cards.slice(0, i), cards.slice(i + 1)] });
+    for (const [i, card] of cards.entries()) {
+      if (i >= 3 && i <= n - 4) out.push({ table: t, card, rest: [cards.slice(0, i), cards.slice(i + 1)] });
     }
-    cards.forEach((card, i) => {
+    for (const [i, card] of cards.entries()) {
       const f = suit * 13 + meld.start + i - 1;
-      if (isJoker(card) && hand.counts[f]! > 0) out.push({ table: t, card, rest: [swapped(i, f)] });
-    });
+      if (isJoker(card) && holds(hand, f)) out.push({ table: t, card, rest: [swapped(i, f)] });
+    }
   }
 }
 
@@ -300,7 +309,7 @@ class RunChain {
     const f = this.suit * 13 + v - 1;
     const { supply } = this;
     let slot: Slot;
-    if (supply.counts[f]! > 0) {
+    if (holds(supply, f)) {
       slot = f;
       this.handCards++;
     } else {
@@ -327,13 +336,9 @@ function borrowingMove(
   extra: { t: number; meld: Slot[] } | null,
   fresh: Slot[][],
 ) {
-  const tables = donors.map((d) => d.table);
-  const replaced = donors.map((d) => d.rest.map((m) => m.slice()));
-  if (extra !== null) {
-    tables.push(extra.t);
-    replaced.push([extra.meld]);
-  }
-  return makeMove(tables, replaced, fresh);
+  const changes: Change[] = donors.map((d) => ({ table: d.table, melds: d.rest.map((m) => m.slice()) }));
+  if (extra !== null) changes.push({ table: extra.t, melds: [extra.meld] });
+  return makeMove(changes, fresh);
 }
 
 /**
@@ -374,7 +379,7 @@ function borrowingMelds(supply: Supply, out: Move[]): void {
       for (let s = 0, p = pick; s < 4 && ok; s++, p = Math.floor(p / 3)) {
         const f = s * 13 + v;
         if (p % 3 === 1) {
-          ok = supply.counts[f]! > 0;
+          ok = holds(supply, f);
           slots.push(f);
           handCards++;
         } else if (p % 3 === 2) {
@@ -440,7 +445,7 @@ export function movesFor(table: readonly TableMeld[], hand: HandFaces, opened: b
   const jokers: Donation[] = [];
   for (const d of given) {
     const f = faceIndex(d.card);
-    (f === JOKER ? jokers : byFace[f]!).push(d);
+    (f === JOKER ? jokers : byFace[f])?.push(d);
   }
   const supply: Supply = { counts: hand.counts, jmax: hand.jmax, byFace, jokers };
   borrowingMelds(supply, found);

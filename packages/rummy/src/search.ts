@@ -43,8 +43,12 @@ export const DEFAULT_MAX_PLAYS = 200;
 export const DEFAULT_SEARCH_NODES = 400;
 export const DEFAULT_MAX_MOVES = 150;
 
+/** A move with its place in the search's order. */
+type Ranked = Move & { readonly id: number };
+
 interface Combo {
-  readonly ids: readonly number[];
+  /** Its moves, in the search's order. */
+  readonly moves: readonly Ranked[];
   readonly cards: number;
   readonly points: number;
   readonly jokers: number;
@@ -111,34 +115,41 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
 
   let jokersLeft = jokerCards.length;
   const tableUsed = new Uint8Array(table.length);
+  /** Gives back the first `upTo` faces of the move. */
   const untake = (m: Move, upTo: number): void => {
-    for (let i = 0; i < upTo; i++) counts[m.faces[i]!]!++;
+    let i = 0;
+    for (const f of m.faces) {
+      if (i++ === upTo) return;
+      counts[f]!++;
+    }
   };
   /** Takes the move's cards when the hand still holds them and its table melds are unchanged. */
   const take = (m: Move): boolean => {
     if (m.jokers > jokersLeft) return false;
-    for (const t of m.tables) if (tableUsed[t] === 1) return false;
-    const faces = m.faces;
-    for (let i = 0; i < faces.length; i++) {
-      if (counts[faces[i]!]! === 0) {
+    for (const { table: t } of m.changes) if (tableUsed[t] === 1) return false;
+    let i = 0;
+    for (const f of m.faces) {
+      if (counts[f] === 0) {
         untake(m, i);
         return false;
       }
-      counts[faces[i]!]!--;
+      counts[f]!--;
+      i++;
     }
     jokersLeft -= m.jokers;
-    for (const t of m.tables) tableUsed[t] = 1;
+    for (const { table: t } of m.changes) tableUsed[t] = 1;
     return true;
   };
   const release = (m: Move): void => {
     untake(m, m.faces.length);
     jokersLeft += m.jokers;
-    for (const t of m.tables) tableUsed[t] = 0;
+    for (const { table: t } of m.changes) tableUsed[t] = 0;
   };
 
   const keys = new Set<string>();
-  const moves = found.filter((m) => {
-    const key = `${m.tables.join(',')}:${m.replaced.map((r) => r.join('/')).join('|')}:${m.fresh.join('/')}`;
+  const valid = found.filter((m) => {
+    const tables = m.changes.map((c) => c.table).join(',');
+    const key = `${tables}:${m.changes.map((c) => c.melds.join('/')).join('|')}:${m.fresh.join('/')}`;
     if (keys.has(key)) return false;
     keys.add(key);
     // A move may use a face twice (a joker's natural and a new meld): the hand must hold both copies.
@@ -146,42 +157,48 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
     release(m);
     return validMove(m);
   });
-  moves.sort((a, b) => b.size - a.size || a.jokers - b.jokers || b.points - a.points);
-  if (moves.length > (limits.maxMoves ?? DEFAULT_MAX_MOVES))
-    moves.length = limits.maxMoves ?? DEFAULT_MAX_MOVES;
+  valid.sort((a, b) => b.size - a.size || a.jokers - b.jokers || b.points - a.points);
+  const moves: Ranked[] = valid.slice(0, limits.maxMoves ?? DEFAULT_MAX_MOVES).map((m, id) => ({
+    changes: m.changes,
+    fresh: m.fresh,
+    faces: m.faces,
+    jokers: m.jokers,
+    size: m.size,
+    points: m.points,
+    id,
+  }));
   const n = moves.length;
 
   const seen = new Set<string>();
   const combos: Combo[] = [];
-  const record = (chosen: readonly number[]): void => {
-    const ids = chosen.slice().sort((a, b) => a - b);
-    const key = ids.join(',');
+  const record = (chosen: readonly Ranked[]): void => {
+    const sorted = chosen.slice().sort((a, b) => a.id - b.id);
+    const key = sorted.map((m) => m.id).join(',');
     if (seen.has(key)) return;
     seen.add(key);
     let cards = 0;
     let points = 0;
     let jokers = 0;
-    for (const id of ids) {
-      const m = moves[id]!;
+    for (const m of sorted) {
       cards += m.size;
       points += m.points;
       jokers += m.jokers;
     }
     if (!opened && points < rules.openingPoints) return;
-    combos.push({ ids, cards, points, jokers });
+    combos.push({ moves: sorted, cards, points, jokers });
   };
 
-  for (let i = 0; i < n; i++) record([i]);
+  for (const move of moves) record([move]);
 
-  const chosen: number[] = [];
-  for (let i = 0; i < n; i++) {
-    take(moves[i]!);
-    chosen.push(i);
-    for (let j = 0; j < n; j++) {
-      while (take(moves[j]!)) chosen.push(j);
+  const chosen: Ranked[] = [];
+  for (const move of moves) {
+    take(move);
+    chosen.push(move);
+    for (const other of moves) {
+      while (take(other)) chosen.push(other);
     }
     if (chosen.length > 1) record(chosen);
-    while (chosen.length > 0) release(moves[chosen.pop()!]!);
+    for (let last = chosen.pop(); last !== undefined; last = chosen.pop()) release(last);
   }
 
   // Repeats allowed: two copies of the faces make the same meld twice.
@@ -191,11 +208,13 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
     nodes++;
     if (chosen.length > 1) record(chosen);
     for (let j = start; j < n && nodes < budget; j++) {
-      if (!take(moves[j]!)) continue;
-      chosen.push(j);
+      // j < n: a move of the list
+      const move = moves[j]!;
+      if (!take(move)) continue;
+      chosen.push(move);
       dfs(j);
       chosen.pop();
-      release(moves[j]!);
+      release(move);
     }
   };
   dfs(0);
@@ -217,11 +236,8 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
           : copies[slot]![taken[slot]!++]!;
     const replaced: (string[][] | undefined)[] = [];
     const fresh: string[][] = [];
-    for (const id of combo.ids) {
-      const m = moves[id]!;
-      m.tables.forEach((t, i) => {
-        replaced[t] = m.replaced[i]!.map((meld) => meld.map(pick));
-      });
+    for (const m of combo.moves) {
+      for (const { table: t, melds } of m.changes) replaced[t] = melds.map((meld) => meld.map(pick));
       for (const meld of m.fresh) fresh.push(meld.map(pick));
     }
     const layout: string[][] = [];
