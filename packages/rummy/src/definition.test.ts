@@ -32,6 +32,9 @@ describe('rummyGame conformance', () => {
       legalSample: 12,
     });
     expect(report.games).toBe(20);
+    // every listed action read back from its notation, garbage configs and states refused
+    expect(report.notationChecks).toBeGreaterThan(1000);
+    expect(report.inputChecks).toBeGreaterThan(5);
   });
 
   it('has a hidden variant that changes what the seat cannot see, and an invariant that catches lost cards', () => {
