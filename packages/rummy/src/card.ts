@@ -16,7 +16,8 @@ export interface ToStringOptions {
   readonly withBack?: boolean;
 }
 
-const SYMBOLS = new Map([
+/** The display symbol of each suit. */
+export const SUIT_SYMBOLS: ReadonlyMap<string, string> = new Map([
   ['c', '♣'],
   ['d', '♦'],
   ['h', '♥'],
@@ -105,7 +106,7 @@ export function compareForDisplay(a: string, b: string): number {
 
 /** The display text of a (valid) card string: `K♥`, `wb`. */
 export function cardText(card: string): string {
-  return isJokerString(card) ? card.slice(0, 2) : card.charAt(0) + (SYMBOLS.get(card.charAt(1)) ?? '');
+  return isJokerString(card) ? card.slice(0, 2) : card.charAt(0) + (SUIT_SYMBOLS.get(card.charAt(1)) ?? '');
 }
 
 /** Cards as display text, separated by spaces (`K♥ K♦ wb`). */

@@ -4,7 +4,7 @@
  * written and read in `card.ts`.)
  */
 import { IllegalActionError, NotationError } from '@tabula/core';
-import { assertCardString, faceOf, isCardString } from './card.js';
+import { assertCardString, faceOf, isCardString, SUIT_SYMBOLS } from './card.js';
 import type { RummyAction, RummyState, RummyView } from './schemas.js';
 
 /** Names cards by face alone (`Kh`) unless the lists hold two copies of the face, then with the back (`Khr`). */
@@ -52,16 +52,13 @@ export function describeAction(action: RummyAction, state: RummyState): string {
   return `play ${melds(layout, name)} (from hand: ${addedCards(table, layout).map(name).join(',')})`;
 }
 
-const SUIT_LETTERS = new Map([
-  ['♣', 'c'],
-  ['♦', 'd'],
-  ['♥', 'h'],
-  ['♠', 's'],
-]);
+/** The suit letter of each display symbol, and any symbol, for typed cards. */
+const SUIT_LETTERS = new Map([...SUIT_SYMBOLS].map(([letter, symbol]) => [symbol, letter]));
+const SYMBOL = new RegExp(`[${[...SUIT_SYMBOLS.values()].join('')}]`, 'gu');
 
 /** A typed card in the notation: any case, `10` for `T`, suit symbols for letters. */
 function normalizedCard(token: string): string {
-  let card = token.replace(/[♣♦♥♠]/gu, (symbol) => SUIT_LETTERS.get(symbol) ?? symbol);
+  let card = token.replace(SYMBOL, (symbol) => SUIT_LETTERS.get(symbol) ?? symbol);
   if (card.startsWith('10')) card = `T${card.slice(2)}`;
   if (card.length < 2) return card;
   const rank = card.charAt(0);

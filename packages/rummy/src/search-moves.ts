@@ -6,7 +6,7 @@
  * melds, so each meld is found once and the copies only matter for how many
  * times a face can be used.
  */
-import { cardValue, JOKER_CODE } from './card.js';
+import { cardValue, JOKER_CODE, RANKS, SUITS } from './card.js';
 import { isValidMeld, scoreMeld } from './meld.js';
 import type { TableMeld } from './schemas.js';
 
@@ -19,14 +19,9 @@ export const MAX_BORROWED = 2;
 export type Slot = number | string;
 export const JOKER = -1;
 
-const SUIT_LETTERS = 'cdhs';
-const RANK_LETTERS = 'A23456789TJQK';
-const FACES: readonly string[] = Array.from(
-  { length: 52 },
-  (_, f) => RANK_LETTERS.charAt(f % 13) + SUIT_LETTERS.charAt(Math.floor(f / 13)),
-);
+const FACES: readonly string[] = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
 const SUIT_INDEX = new Int8Array(128).fill(-1);
-for (let s = 0; s < 4; s++) SUIT_INDEX[SUIT_LETTERS.charCodeAt(s)] = s;
+for (const [s, suit] of SUITS.entries()) SUIT_INDEX[suit.charCodeAt(0)] = s;
 
 export const isJoker = (card: string): boolean => card.charCodeAt(0) === JOKER_CODE;
 

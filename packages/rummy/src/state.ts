@@ -1,9 +1,9 @@
 /**
  * The round state as plain JSON: reading an untrusted one (`fromJSON`, and
- * `gameFromJSON` for a whole `Game`) and copying one. Reading is the schema check, then only what a schema
- * cannot say; every problem is an `InvalidInputError` (`invalid_state`) with
- * the JSON path of the first one, so a corrupted or forged save never becomes
- * a game.
+ * `gameFromJSON` for a whole `Game`) and copying one. Reading is the schema
+ * check, then only what a schema cannot say; every problem is an
+ * `InvalidInputError` (`invalid_state`) with the JSON path of the first one,
+ * so a corrupted or forged save never becomes a game.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import { InvalidInputError, matches, schemaProblem } from '@tabula/core';
@@ -118,9 +118,9 @@ export function gameFromJSON(json: unknown): GameJSON {
   if (problem) fail(`$.rules.${problem.field}`, problem.message);
   if (game.round === null) return game;
   const saved = new Map(Object.entries(game.round.rules));
-  for (const [field, value] of Object.entries(game.rules)) {
+  for (const [field, want] of Object.entries(game.rules)) {
     const got = saved.get(field);
-    if (got !== value) fail(`$.round.rules.${field}`, `must match $.rules.${field} (${value}), got ${got}`);
+    if (got !== want) fail(`$.round.rules.${field}`, `must match $.rules.${field} (${want}), got ${got}`);
   }
   if (game.round.hands.length !== game.players.length) {
     fail(
