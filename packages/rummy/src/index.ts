@@ -89,11 +89,10 @@ export {
   type FoundPlay,
   findPlays,
   findPlaysFrom,
-  MAX_BORROWED,
-  MAX_JOKERS_PER_MELD,
   type SearchLimits,
   type SearchPosition,
 } from './search.js';
+export { MAX_BORROWED, MAX_JOKERS_PER_MELD } from './search-moves.js';
 export {
   type NoPlaySolution,
   type PlaySolution,

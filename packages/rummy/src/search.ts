@@ -15,8 +15,6 @@ import {
   validMove,
 } from './search-moves.js';
 
-export { MAX_BORROWED, MAX_JOKERS_PER_MELD } from './search-moves.js';
-
 /** Limits of the search. */
 export interface SearchLimits {
   /** At most this many plays, those laying the most cards (then the most points) kept. Default 200. */
