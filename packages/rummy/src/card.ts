@@ -212,5 +212,5 @@ export function cardKey(card: CardLike): string {
 
 /** Card strings (with backs) of cards or strings, each checked. */
 export function cardKeys(cards: readonly CardLike[]): string[] {
-  return cards.map(cardKey);
+  return cards.map((card) => cardKey(card));
 }

@@ -31,14 +31,12 @@ export const MAX_RUN_LENGTH = 13;
 
 /** What `score` returns for a meld that breaks a rule. */
 const BROKEN = -1;
-/** The rule the last failed check broke. */
-let brokenRule: MeldRule = 'too_few_cards';
-/** Position of the card that broke it, -1 when no single card is to blame. */
-let failedAt = -1;
+/** What the last failed check found: the rule, and the position of the card that broke it (-1: no single card). */
+const last: { rule: MeldRule; at: number } = { rule: 'too_few_cards', at: -1 };
 
 function broken(rule: MeldRule, at: number): number {
-  brokenRule = rule;
-  failedAt = at;
+  last.rule = rule;
+  last.at = at;
   return BROKEN;
 }
 
@@ -57,10 +55,24 @@ export function guessMeldKind(cards: readonly string[]): MeldKind {
 
 // The checks below index the cards in plain loops: they run millions of times in a search.
 
-function groupScore(cards: readonly string[], first: number, head: string): number {
+/** Index of the first regular card, -1 if none, -2 when a card is malformed (then `last` says which). */
+function firstRegular(cards: readonly string[]): number {
+  let first = -1;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!;
+    if (!isCardString(card)) {
+      broken('bad_card', i);
+      return -2;
+    }
+    if (first < 0 && card.charCodeAt(0) !== JOKER_CODE) first = i;
+  }
+  return first;
+}
+
+function groupScore(cards: readonly string[], first: number): number {
   const n = cards.length;
   if (n > MAX_GROUP_LENGTH) return broken('group_too_long', -1);
-  const rank = head.charCodeAt(0);
+  const rank = cards[first]!.charCodeAt(0);
   let suits = 0;
   for (let i = first; i < n; i++) {
     const card = cards[i]!;
@@ -74,9 +86,10 @@ function groupScore(cards: readonly string[], first: number, head: string): numb
   return RANK_VALUE[rank]! * n;
 }
 
-function runScore(cards: readonly string[], first: number, head: string): number {
+function runScore(cards: readonly string[], first: number): number {
   const n = cards.length;
   if (n > MAX_RUN_LENGTH) return broken('run_too_long', -1);
+  const head = cards[first]!;
   const suit = head.charCodeAt(1);
   const start = RANK_VALUE[head.charCodeAt(0)]! - first;
   for (let i = 0; i < n; i++) {
@@ -94,24 +107,13 @@ function runScore(cards: readonly string[], first: number, head: string): number
   return n * start + (n * (n - 1)) / 2;
 }
 
-/** Points of the meld (> 0), or `BROKEN` with `brokenRule` and `failedAt` set. */
+/** Points of the meld (> 0), or `BROKEN` with `last.rule` and `last.at` set. */
 function score(cards: readonly string[], kind: MeldKind | undefined): number {
-  const n = cards.length;
-  if (n < MIN_MELD_LENGTH) return broken('too_few_cards', -1);
-  let first = -1;
-  let head = '';
-  for (let i = 0; i < n; i++) {
-    const card = cards[i]!;
-    if (!isCardString(card)) return broken('bad_card', i);
-    if (first < 0 && card.charCodeAt(0) !== JOKER_CODE) {
-      first = i;
-      head = card;
-    }
-  }
-  if (first < 0) return broken('jokers_only', -1);
-  return (kind ?? guessMeldKind(cards)) === 'group'
-    ? groupScore(cards, first, head)
-    : runScore(cards, first, head);
+  if (cards.length < MIN_MELD_LENGTH) return broken('too_few_cards', -1);
+  const first = firstRegular(cards);
+  if (first === -2) return BROKEN;
+  if (first === -1) return broken('jokers_only', -1);
+  return (kind ?? guessMeldKind(cards)) === 'group' ? groupScore(cards, first) : runScore(cards, first);
 }
 
 /**
@@ -169,13 +171,13 @@ export type MeldCheck =
 
 /** The failure the last check found, for the cards it checked. */
 function failure(kind: MeldKind, cards: readonly string[]): MeldCheck & { valid: false } {
-  const card = failedAt >= 0 ? cards[failedAt] : undefined;
+  const card = last.at >= 0 ? cards[last.at] : undefined;
   return {
     valid: false,
     kind,
-    rule: brokenRule,
+    rule: last.rule,
     card: card ?? null,
-    message: message(brokenRule, card, cards),
+    message: message(last.rule, card, cards),
   };
 }
 
