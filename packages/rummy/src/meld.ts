@@ -22,7 +22,7 @@ import {
   type Suit,
   type ToStringOptions,
 } from './card.js';
-import { InvalidMeldError, type MeldRule } from './errors.js';
+import { InvalidMeldError, MELD_RULES, type MeldRule } from './errors.js';
 import type { MeldKind, TableMeld } from './schemas.js';
 
 export const MIN_MELD_LENGTH = 3;
@@ -31,10 +31,22 @@ export const MAX_RUN_LENGTH = 13;
 
 /** What `score` returns for a meld that breaks a rule. */
 const BROKEN = -1;
+// The checks keep a broken rule as its place in MELD_RULES: a number costs less to store than a name.
+const BAD_CARD = MELD_RULES.indexOf('bad_card');
+const TOO_FEW_CARDS = MELD_RULES.indexOf('too_few_cards');
+const JOKERS_ONLY = MELD_RULES.indexOf('jokers_only');
+const GROUP_TOO_LONG = MELD_RULES.indexOf('group_too_long');
+const GROUP_RANK = MELD_RULES.indexOf('group_rank');
+const GROUP_SUIT = MELD_RULES.indexOf('group_suit');
+const RUN_TOO_LONG = MELD_RULES.indexOf('run_too_long');
+const RUN_SUIT = MELD_RULES.indexOf('run_suit');
+const RUN_CONSECUTIVE = MELD_RULES.indexOf('run_consecutive');
+const RUN_BELOW_ACE = MELD_RULES.indexOf('run_below_ace');
+const RUN_ABOVE_KING = MELD_RULES.indexOf('run_above_king');
 /** What the last failed check found: the rule, and the position of the card that broke it (-1: no single card). */
-const last: { rule: MeldRule; at: number } = { rule: 'too_few_cards', at: -1 };
+const last = { rule: TOO_FEW_CARDS, at: -1 };
 
-function broken(rule: MeldRule, at: number): number {
+function broken(rule: number, at: number): number {
   last.rule = rule;
   last.at = at;
   return BROKEN;
@@ -61,7 +73,7 @@ function firstRegular(cards: readonly string[]): number {
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i]!;
     if (!isCardString(card)) {
-      broken('bad_card', i);
+      broken(BAD_CARD, i);
       return -2;
     }
     if (first < 0 && card.charCodeAt(0) !== JOKER_CODE) first = i;
@@ -71,16 +83,16 @@ function firstRegular(cards: readonly string[]): number {
 
 function groupScore(cards: readonly string[], first: number): number {
   const n = cards.length;
-  if (n > MAX_GROUP_LENGTH) return broken('group_too_long', -1);
+  if (n > MAX_GROUP_LENGTH) return broken(GROUP_TOO_LONG, -1);
   const rank = cards[first]!.charCodeAt(0);
   let suits = 0;
   for (let i = first; i < n; i++) {
     const card = cards[i]!;
     const code = card.charCodeAt(0);
     if (code === JOKER_CODE) continue;
-    if (code !== rank) return broken('group_rank', i);
+    if (code !== rank) return broken(GROUP_RANK, i);
     const bit = SUIT_BIT[card.charCodeAt(1)]!;
-    if ((suits & bit) !== 0) return broken('group_suit', i);
+    if ((suits & bit) !== 0) return broken(GROUP_SUIT, i);
     suits |= bit;
   }
   return RANK_VALUE[rank]! * n;
@@ -88,7 +100,7 @@ function groupScore(cards: readonly string[], first: number): number {
 
 function runScore(cards: readonly string[], first: number): number {
   const n = cards.length;
-  if (n > MAX_RUN_LENGTH) return broken('run_too_long', -1);
+  if (n > MAX_RUN_LENGTH) return broken(RUN_TOO_LONG, -1);
   const head = cards[first]!;
   const suit = head.charCodeAt(1);
   const start = RANK_VALUE[head.charCodeAt(0)]! - first;
@@ -96,23 +108,23 @@ function runScore(cards: readonly string[], first: number): number {
     const card = cards[i]!;
     const expected = start + i;
     if (card.charCodeAt(0) === JOKER_CODE) {
-      if (expected < 1) return broken('run_below_ace', i);
-      if (expected > 13) return broken('run_above_king', i);
+      if (expected < 1) return broken(RUN_BELOW_ACE, i);
+      if (expected > 13) return broken(RUN_ABOVE_KING, i);
     } else if (card.charCodeAt(1) !== suit) {
-      return broken('run_suit', i);
+      return broken(RUN_SUIT, i);
     } else if (RANK_VALUE[card.charCodeAt(0)] !== expected) {
-      return broken('run_consecutive', i);
+      return broken(RUN_CONSECUTIVE, i);
     }
   }
   return n * start + (n * (n - 1)) / 2;
 }
 
-/** Points of the meld (> 0), or `BROKEN` with `last.rule` and `last.at` set. */
+/** Points of the meld (> 0), or `BROKEN` with `last` set. */
 function score(cards: readonly string[], kind: MeldKind | undefined): number {
-  if (cards.length < MIN_MELD_LENGTH) return broken('too_few_cards', -1);
+  if (cards.length < MIN_MELD_LENGTH) return broken(TOO_FEW_CARDS, -1);
   const first = firstRegular(cards);
   if (first === -2) return BROKEN;
-  if (first === -1) return broken('jokers_only', -1);
+  if (first === -1) return broken(JOKERS_ONLY, -1);
   return (kind ?? guessMeldKind(cards)) === 'group' ? groupScore(cards, first) : runScore(cards, first);
 }
 
@@ -172,12 +184,14 @@ export type MeldCheck =
 /** The failure the last check found, for the cards it checked. */
 function failure(kind: MeldKind, cards: readonly string[]): MeldCheck & { valid: false } {
   const card = last.at >= 0 ? cards[last.at] : undefined;
+  // a place in MELD_RULES, set by `broken`
+  const rule = MELD_RULES[last.rule]!;
   return {
     valid: false,
     kind,
-    rule: last.rule,
+    rule,
     card: card ?? null,
-    message: message(last.rule, card, cards),
+    message: message(rule, card, cards),
   };
 }
 

@@ -114,7 +114,8 @@ export function settleLayout(layout: readonly LayoutMeld[]): TableMeld[] {
     );
   }
   return layout.map((meld) => {
-    const [cards, kind] = 'kind' in meld ? [meld.cards, meld.kind] : [meld, undefined];
+    const cards = 'kind' in meld ? meld.cards : meld;
+    const kind = 'kind' in meld ? meld.kind : undefined;
     for (const card of cards) if (!isCardString(card)) assertCardString(card, cards.join(','));
     const check = validateMeld(cards, kind);
     if (!check.valid) {

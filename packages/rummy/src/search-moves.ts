@@ -57,6 +57,8 @@ export interface Move {
   readonly size: number;
   /** Points of its new melds when it changes no table meld (their guessed kinds, as `play` counts them). */
   readonly points: number;
+  /** Its place in the search's order, which the search sets before it combines moves (-1 until then). */
+  id: number;
 }
 
 function makeMove(changes: Change[], fresh: Slot[][]): Move {
@@ -72,7 +74,7 @@ function makeMove(changes: Change[], fresh: Slot[][]): Move {
   for (const meld of fresh) count(meld);
   let points = 0;
   if (changes.length === 0) for (const meld of fresh) points += scoreMeld(meld.map(slotText));
-  return { changes, fresh, faces, jokers, size: faces.length + jokers, points };
+  return { changes, fresh, faces, jokers, size: faces.length + jokers, points, id: -1 };
 }
 
 /** Whether every meld of the move is valid, its guessed kind as `play` settles it. */

@@ -41,12 +41,9 @@ export const DEFAULT_MAX_PLAYS = 200;
 export const DEFAULT_SEARCH_NODES = 400;
 export const DEFAULT_MAX_MOVES = 150;
 
-/** A move with its place in the search's order. */
-type Ranked = Move & { readonly id: number };
-
 interface Combo {
   /** Its moves, in the search's order. */
-  readonly moves: readonly Ranked[];
+  readonly moves: readonly Move[];
   readonly cards: number;
   readonly points: number;
   readonly jokers: number;
@@ -146,8 +143,7 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
 
   const keys = new Set<string>();
   const valid = found.filter((m) => {
-    const tables = m.changes.map((c) => c.table).join(',');
-    const key = `${tables}:${m.changes.map((c) => c.melds.join('/')).join('|')}:${m.fresh.join('/')}`;
+    const key = `${m.changes.map((c) => `${c.table}:${c.melds.join('/')}`).join('|')}:${m.fresh.join('/')}`;
     if (keys.has(key)) return false;
     keys.add(key);
     // A move may use a face twice (a joker's natural and a new meld): the hand must hold both copies.
@@ -156,22 +152,16 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
     return validMove(m);
   });
   valid.sort((a, b) => b.size - a.size || a.jokers - b.jokers || b.points - a.points);
-  const moves: Ranked[] = valid.slice(0, limits.maxMoves ?? DEFAULT_MAX_MOVES).map((m, id) => ({
-    changes: m.changes,
-    fresh: m.fresh,
-    faces: m.faces,
-    jokers: m.jokers,
-    size: m.size,
-    points: m.points,
-    id,
-  }));
+  const moves = valid.slice(0, limits.maxMoves ?? DEFAULT_MAX_MOVES);
+  for (const [id, m] of moves.entries()) m.id = id;
   const n = moves.length;
 
   const seen = new Set<string>();
   const combos: Combo[] = [];
-  const record = (chosen: readonly Ranked[]): void => {
+  const record = (chosen: readonly Move[]): void => {
     const sorted = chosen.slice().sort((a, b) => a.id - b.id);
-    const key = sorted.map((m) => m.id).join(',');
+    let key = '';
+    for (const m of sorted) key += `${m.id},`;
     if (seen.has(key)) return;
     seen.add(key);
     let cards = 0;
@@ -188,7 +178,7 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
 
   for (const move of moves) record([move]);
 
-  const chosen: Ranked[] = [];
+  const chosen: Move[] = [];
   for (const move of moves) {
     take(move);
     chosen.push(move);
