@@ -1,5 +1,5 @@
 import { type Agent, TabulaError } from '@tabula/core';
-import { type RoundView, type RummyAction, solve } from '@tabula/rummy';
+import { type RummyAction, type RummyView, solve } from '@tabula/rummy';
 
 /**
  * Plays the exact solver's best play for its view (the most hand cards, then
@@ -7,7 +7,7 @@ import { type RoundView, type RummyAction, solve } from '@tabula/rummy';
  * passes. Without a budget from the caller it searches to the end, so it plays
  * the same way on any machine.
  */
-export function solverRummyAgent(): Agent<RoundView, RummyAction> {
+export function solverRummyAgent(): Agent<RummyView, RummyAction> {
   return {
     name: 'solver',
     act(view, legal, ctx) {

@@ -1,5 +1,12 @@
 import { type Agent, type AnyGame, createRng } from '@tabula/core';
-import { createDeck, createRummyGame, DEFAULT_RULES, deal, type RummyAction, rummyGame } from '@tabula/rummy';
+import {
+  createDeck,
+  createRummyGame,
+  DEFAULT_RULES,
+  Round,
+  type RummyAction,
+  rummyGame,
+} from '@tabula/rummy';
 import { describe, expect, it } from 'vitest';
 import { outrightWins, twoGamesOf } from '../test/match.js';
 import { randomAgent } from './random.js';
@@ -8,7 +15,7 @@ import { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
 /** A round dealt from a pre-arranged deck: seat 0's 14 cards, seat 1's, then the stock. */
 function arranged(hand0: string, hand1: string) {
   const top = [...hand0.split(','), ...hand1.split(',')];
-  return deal(DEFAULT_RULES, 2, [...top, ...createDeck(DEFAULT_RULES).filter((c) => !top.includes(c))]);
+  return Round.deal(DEFAULT_RULES, 2, [...top, ...createDeck(DEFAULT_RULES).filter((c) => !top.includes(c))]);
 }
 const MARTY = 'Khr,Kdr,Ksr,5cr,6cr,wbr,8cr,2dr,9hr,Tsb,3hb,Jcr,4db,Ahr';
 const BIFF = 'Qhr,Qdr,7sr,2sb,9cb,Tdr,3sr,6hb,8db,Jhr,4cr,5sr,Kcb,Adb';

@@ -1,5 +1,5 @@
 import { type Agent, TabulaError } from '@tabula/core';
-import { cardPenalty, findPlaysFrom, isJokerString, type RoundView, type RummyAction } from '@tabula/rummy';
+import { cardPenalty, findPlaysFrom, isJokerString, type RummyAction, type RummyView } from '@tabula/rummy';
 import type { AgentEntry } from './agent-entry.js';
 import { solverRummyAgent } from './rummy-solver.js';
 
@@ -12,7 +12,7 @@ export interface Laid {
 }
 
 /** The cards a layout adds to the table of the view, counted. */
-export function laidBy(layout: readonly (readonly string[])[], view: RoundView): Laid {
+export function laidBy(layout: readonly (readonly string[])[], view: RummyView): Laid {
   const onTable = new Map<string, number>();
   for (const meld of view.table)
     for (const card of meld.cards) onTable.set(card, (onTable.get(card) ?? 0) + 1);
@@ -50,7 +50,7 @@ function better(a: Laid, b: Laid): boolean {
  * It does not pick from other listed plays, such as the solver's, so that it
  * stays the heuristic baseline the `solver` agent is measured against.
  */
-export function greedyRummyAgent(): Agent<RoundView, RummyAction> {
+export function greedyRummyAgent(): Agent<RummyView, RummyAction> {
   return {
     name: 'greedy',
     act(view, legal) {

@@ -6,9 +6,8 @@ import {
   isValidMeld,
   type LayoutMeld,
   Meld,
-  parseRoundState,
-  play,
-  type RoundState,
+  Round,
+  type RummyState,
   rummyGame,
   Table,
   validateMeld,
@@ -35,7 +34,7 @@ const melds = [
 ].map((m) => m.split(','));
 
 // A realistic mid-round: two decks, eleven melds on the table, an opened player holding ten cards.
-const state: RoundState = parseRoundState({
+const state: RummyState = rummyGame.fromJSON({
   rules: { decks: 2, jokers: 2, handSize: 14, openingPoints: 30, jokerPenalty: 30 },
   status: 'playing',
   hands: [
@@ -79,7 +78,7 @@ const layout: LayoutMeld[] = [
   ['Jhr', 'Qhb', 'Khb'],
   ['Tdr', 'Jdr', 'Qdr'],
 ];
-const after = play(state, 0, layout);
+const after = Round.play(state, 0, layout);
 if (after.hands[0]!.join() !== '2sb,Kcb') throw new Error(`unexpected hand ${after.hands[0]}`);
 
 // The facade refusing an opening: with 40 points to open, Td-Jd-Qd (33) passes checks 1 to 3 and fails the
@@ -130,7 +129,7 @@ bench
     for (let i = 0; i < 8; i++) sink += Meld.fromCards(melds[i]!).getPoints();
   })
   .add('pure play: realistic 13-meld layout, accepted', () => {
-    sink += play(state, 0, layout).hands[0]!.length;
+    sink += Round.play(state, 0, layout).hands[0]!.length;
   })
   .add('Game.play: 12-meld opening refused at the last check', () => {
     try {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type Agent, createRng, playGame } from '@tabula/core';
-import { type RoundView, type RummyAction, rummyGame } from '@tabula/rummy';
+import { type RummyAction, type RummyView, rummyGame } from '@tabula/rummy';
 
 // setup shuffles the rules' deck with the given generator, then deals; seats are join order, seat 0 starts
 const state = rummyGame.setup({ players: 2 }, createRng(15));
@@ -24,7 +24,7 @@ console.log(rummyGame.render!(rummyGame.view(next, 1)));
 // Your hand: 2♣ 5♣ 7♣ 3♦ 5♦ 8♦ Q♦ 6♥ 8♥ 3♠ 4♠ 5♠ 7♠ 7♠
 
 // agents see only their own seat's view and the legal actions
-const firstPlay: Agent<RoundView, RummyAction> = {
+const firstPlay: Agent<RummyView, RummyAction> = {
   name: 'first-play',
   act: (_view, actions) => actions.find((action) => action.type === 'play') ?? actions[0]!,
 };

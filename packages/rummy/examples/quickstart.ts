@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { Game, IllegalMoveError, Meld, Player, Rules } from '@tabula/rummy';
+import { IllegalActionError } from '@tabula/core';
+import { Game, Meld, Player, Rules } from '@tabula/rummy';
 
 const rules = new Rules(); // 2 decks, 2 jokers, 14 cards each, 30 points to open
 const game = new Game(rules);
@@ -34,7 +35,7 @@ console.log(`Biff drew ${card.toText()}`); // Biff drew 2♣
 try {
   game.pass(marty);
 } catch (error) {
-  assert.ok(error instanceof IllegalMoveError);
+  assert.ok(error instanceof IllegalActionError);
   console.log(error.code, '-', error.message); // stock_not_empty - Cannot pass while the stock is not empty: ...
 }
 

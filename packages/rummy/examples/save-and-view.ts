@@ -30,5 +30,5 @@ try {
 } catch (error) {
   assert.ok(error instanceof InvalidInputError);
   assert.equal(error.path, '$.round.hands[1][3]');
-  console.log(error.message); // $.round.hands[1][3]: is not a card: "Kb"
+  console.log(error.code, error.path); // invalid_state $.round.hands[1][3]
 }

@@ -1,7 +1,7 @@
-import { TabulaError } from '@tabula/core';
+import { NotationError, TabulaError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { Card, cardText, compareForDisplay, isCardString, parseCardList } from './card.js';
-import { InvalidCardError, RummyError } from './errors.js';
+import { InvalidCardError } from './errors.js';
 
 describe('Card notation', () => {
   it('reads rank, suit, back and value', () => {
@@ -83,7 +83,7 @@ describe('Card notation', () => {
       }
     })();
     expect(error).toBeInstanceOf(InvalidCardError);
-    expect(error).toBeInstanceOf(RummyError);
+    expect(error).toBeInstanceOf(NotationError);
     expect(error).toBeInstanceOf(TabulaError);
     expect((error as InvalidCardError).code).toBe('invalid_card');
     expect((error as InvalidCardError).message).toMatch(message);

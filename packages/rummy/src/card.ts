@@ -1,20 +1,28 @@
 import { InvalidCardError } from './errors.js';
 
+/** The regular ranks, ace low. */
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'] as const;
+/** The suits, in display order. */
+export const SUITS = ['c', 'd', 'h', 's'] as const;
 /** A rank: `A`, `2`..`9`, `T`, `J`, `Q`, `K`, or `w` for a joker. */
-export type Rank = 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'T' | 'J' | 'Q' | 'K' | 'w';
-/** A suit `c d h s`; for a joker its colour, `b` (black) or `r` (red). */
-export type Suit = 'c' | 'd' | 'h' | 's' | 'b' | 'r';
-/** The back colour that tells two decks apart. */
+export type Rank = (typeof RANKS)[number] | 'w';
+/** The back colour that tells two decks apart; also a joker's colour, `b` (black) or `r` (red). */
 export type Back = 'r' | 'b';
+/** A suit `c d h s`; for a joker its colour. */
+export type Suit = (typeof SUITS)[number] | Back;
 /** Options of every `toString`. */
 export interface ToStringOptions {
   /** Write the back letter (`Khr`); off by default (`Kh`). */
   readonly withBack?: boolean;
 }
 
-export const RANKS: readonly Rank[] = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
-export const SUITS: readonly Suit[] = ['c', 'd', 'h', 's'];
-const SYMBOLS: Readonly<Record<string, string>> = { c: '♣', d: '♦', h: '♥', s: '♠' };
+/** The display symbol of each suit. */
+export const SUIT_SYMBOLS: ReadonlyMap<string, string> = new Map([
+  ['c', '♣'],
+  ['d', '♦'],
+  ['h', '♥'],
+  ['s', '♠'],
+]);
 
 /** Rank letter (char code) to value 1..13, 0 when not a regular rank. Lookups instead of parsing keep meld checks allocation-free. */
 export const RANK_VALUE = new Int8Array(128);
@@ -50,10 +58,10 @@ function cardProblem(text: string): string {
   if (text.length < 2 || text.length > 3) {
     return 'a card is a rank, a suit and an optional back, e.g. Kh, Khr or wb';
   }
-  const [rank, suit, back] = text as unknown as string[];
-  if (back !== undefined && back !== 'r' && back !== 'b') return `unknown back "${back}" (r or b)`;
+  const [rank, suit, back] = [text.charAt(0), text.charAt(1), text.charAt(2)];
+  if (back !== '' && back !== 'r' && back !== 'b') return `unknown back "${back}" (r or b)`;
   if (rank === 'w') return `a joker is wb (black) or wr (red), not w${suit}`;
-  if (!RANKS.includes(rank as Rank)) return `unknown rank "${rank}" (A, 2-9, T, J, Q, K, or w for a joker)`;
+  if (!RANK_VALUE[rank.charCodeAt(0)]) return `unknown rank "${rank}" (A, 2-9, T, J, Q, K, or w for a joker)`;
   if (suit === 'b' || suit === 'r')
     return `${rank}${suit} mixes a regular rank with a joker colour (suits are c, d, h, s)`;
   return `unknown suit "${suit}" (c, d, h, s)`;
@@ -92,13 +100,23 @@ export function compareForDisplay(a: string, b: string): number {
   const ja = isJokerString(a);
   const jb = isJokerString(b);
   if (ja || jb) return ja === jb ? 0 : ja ? 1 : -1;
-  const suitDelta = SUIT_BIT[a.charCodeAt(1)]! - SUIT_BIT[b.charCodeAt(1)]!;
+  const suitDelta = (SUIT_BIT[a.charCodeAt(1)] ?? 0) - (SUIT_BIT[b.charCodeAt(1)] ?? 0);
   return suitDelta !== 0 ? suitDelta : cardValue(a) - cardValue(b);
 }
 
 /** The display text of a (valid) card string: `K♥`, `wb`. */
 export function cardText(card: string): string {
-  return isJokerString(card) ? card.slice(0, 2) : card[0] + SYMBOLS[card[1]!]!;
+  return isJokerString(card) ? card.slice(0, 2) : card.charAt(0) + (SUIT_SYMBOLS.get(card.charAt(1)) ?? '');
+}
+
+/** Cards as display text, separated by spaces (`K♥ K♦ wb`). */
+export function cardsText(cards: readonly string[]): string {
+  return cards.map(cardText).join(' ');
+}
+
+/** Comma-separated cards, as `parseCardList` reads them; backs only with `withBack`. */
+export function cardListText(cards: readonly string[], options?: ToStringOptions): string {
+  return (options?.withBack ? cards : cards.map(faceOf)).join(',');
 }
 
 /** Splits comma-separated cards, checking each; `''` is no cards. */
@@ -185,13 +203,14 @@ export class Card {
 /** Card instances or card strings, as the public API accepts both. */
 export type CardLike = Card | string;
 
+/** The card string (with its back) of a card or a string, checked. */
+export function cardKey(card: CardLike): string {
+  if (typeof card !== 'string') return card.key;
+  assertCardString(card);
+  return card;
+}
+
 /** Card strings (with backs) of cards or strings, each checked. */
 export function cardKeys(cards: readonly CardLike[]): string[] {
-  return cards.map((c) => {
-    if (typeof c === 'string') {
-      assertCardString(c);
-      return c;
-    }
-    return c.key;
-  });
+  return cards.map((card) => cardKey(card));
 }

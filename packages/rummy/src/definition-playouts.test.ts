@@ -8,13 +8,13 @@ import {
   searchOnly,
   variedPlayouts,
 } from '../test/rummy-kit.js';
-import { type RummyConfig, rummyGame } from './definition.js';
-import type { RoundState } from './round.js';
+import { rummyGame } from './definition.js';
+import type { RummyConfig, RummyState } from './schemas.js';
 
 // The second half of the 1000 conformance playouts, in a file of its own so that both halves run at once.
 describe('rummyGame conformance, continued', () => {
   it('passes the kit over 500 more seeded playouts of varied configs', () => {
-    const report = runConformance<RoundState, RummyConfig>(searchOnly, {
+    const report = runConformance<RummyState, RummyConfig>(searchOnly, {
       ...variedPlayouts,
       games: 500,
       seed: 2525,
@@ -27,7 +27,7 @@ describe('rummyGame conformance, continued', () => {
   });
 
   it('passes the kit over 30 playouts of varied configs with the solver play listed', () => {
-    const report = runConformance<RoundState, RummyConfig>(rummyGame, {
+    const report = runConformance<RummyState, RummyConfig>(rummyGame, {
       games: 30,
       seed: 3025,
       config: randomConfig,

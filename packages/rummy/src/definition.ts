@@ -3,29 +3,38 @@
  * round functions of `round.ts` behind a `GameDefinition`, so that agents,
  * the simulator, the command line and the server can run it.
  */
-import { type GameDefinition, InvalidInputError, type Outcome, parseWith, type Seat } from '@tabula/core';
-import { UnknownPlayerError } from './errors.js';
-import { actionOf, describeAction, parseActionText, type RummyAction, renderView } from './notation.js';
-import { deal, draw, pass, play, type RoundState, shuffledDeck } from './round.js';
-import { DEFAULT_RULES, type RulesConfig, rulesProblem } from './rules.js';
-import { ActionSchema, ConfigSchema, StateSchema, ViewSchema } from './schemas.js';
+import {
+  type GameDefinition,
+  IllegalActionError,
+  InvalidInputError,
+  matches,
+  type Outcome,
+  parseWith,
+  type Seat,
+} from '@tabula/core';
+import { InvalidRulesError } from './errors.js';
+import { describeAction, parseAction } from './notation.js';
+import * as Round from './round.js';
+import { DEFAULT_RULES, rulesProblem } from './rules.js';
+import {
+  ActionSchema,
+  ConfigSchema,
+  type RulesConfig,
+  type RummyAction,
+  type RummyConfig,
+  type RummyState,
+  type RummyView,
+  StateSchema,
+  ViewSchema,
+} from './schemas.js';
 import { findPlays } from './search.js';
 import { solve } from './solver/solve.js';
-import { type RoundView, viewRound } from './view.js';
-
-export type { RummyAction } from './notation.js';
-
-/** A config of `rummyGame`: the number of players and, optionally, some or all of the rules. */
-export interface RummyConfig {
-  /** Seats 0 .. players - 1, in join order; seat 0 starts. */
-  readonly players: number;
-  /** Left-out fields take `DEFAULT_RULES` (2 decks, 2 jokers, 14 cards, 30 to open, 30 a joker). */
-  readonly rules?: Partial<RulesConfig>;
-}
+import { fromJSON } from './state.js';
+import { renderView, viewFor } from './view.js';
 
 /**
  * The players and the full rules of a config, checked: the schema, the
- * rules' own ranges, and enough cards for every hand.
+ * rules' own limits, and enough cards for every hand.
  *
  * @throws InvalidInputError `invalid_config` with the path of the first problem.
  */
@@ -33,7 +42,7 @@ export function configRules(config: unknown): { players: number; rules: RulesCon
   const c = parseWith(ConfigSchema, config, 'The rummy config', 'invalid_config');
   const rules: RulesConfig = { ...DEFAULT_RULES, ...c.rules };
   const problem = rulesProblem(rules);
-  if (problem) throw new InvalidInputError('invalid_config', `$.rules.${problem.field}`, problem.message);
+  if (problem) throw new InvalidRulesError(problem.field, problem.message, `$.rules.${problem.field}`);
   const cards = 52 * rules.decks + rules.jokers;
   if (c.players * rules.handSize > cards) {
     throw new InvalidInputError(
@@ -43,12 +52,6 @@ export function configRules(config: unknown): { players: number; rules: RulesCon
     );
   }
   return { players: c.players, rules };
-}
-
-function checkSeat(state: RoundState, seat: Seat | null): void {
-  if (seat !== null && (!Number.isInteger(seat) || seat < 0 || seat >= state.hands.length)) {
-    throw new UnknownPlayerError(`There is no player at seat ${seat}.`);
-  }
 }
 
 /** The same play whatever the order of its melds and of the cards in them. */
@@ -63,7 +66,7 @@ function layoutKey(layout: readonly (readonly string[])[]): string {
  * The exact solver's best play first (no time budget, so the list is the same
  * on every machine), then the bounded search's plays that differ from it.
  */
-function listedLayouts(state: RoundState, seat: Seat, solverPlay: boolean): string[][][] {
+function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean): string[][][] {
   const found = findPlays(state, seat).map((p) => p.layout);
   if (!solverPlay) return found;
   const best = solve({
@@ -78,6 +81,11 @@ function listedLayouts(state: RoundState, seat: Seat, solverPlay: boolean): stri
   return [layout, ...found.filter((l) => layoutKey(l) !== key)];
 }
 
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
+}
+
 /** How `createRummyGame` lists plays. */
 export interface RummyGameOptions {
   /**
@@ -90,21 +98,21 @@ export interface RummyGameOptions {
 
 /**
  * Manipulation rummy (one round) as a `GameDefinition`. The state is the pure
- * `RoundState`, the view `viewRound`'s. `legalActions` lists draw or pass,
+ * `RummyState`, the view `viewFor`'s. `legalActions` lists draw or pass,
  * the solver's best play and the plays `findPlays` finds (at most 200);
  * `apply` accepts every legal layout, listed or not.
  * `rummyGame` is `createRummyGame()`.
  */
 export function createRummyGame(
   options: RummyGameOptions = {},
-): GameDefinition<RoundState, RummyAction, RummyConfig, RoundView> {
+): GameDefinition<RummyState, RummyAction, RummyConfig, RummyView> {
   const solverPlay = options.solverPlay ?? true;
   /**
    * The plays found for a state, kept while the state lives: callers (the
    * conformance kit, the command line) ask for the same state's actions several
    * times. States are values that nobody changes, so the list never goes stale.
    */
-  const listed = new WeakMap<RoundState, readonly (readonly string[])[][]>();
+  const listed = new WeakMap<RummyState, readonly (readonly string[])[][]>();
   return {
     id: 'rummy',
     version: '1',
@@ -121,7 +129,7 @@ export function createRummyGame(
 
     setup(config, rng) {
       const { players, rules } = configRules(config);
-      return deal(rules, players, shuffledDeck(rules, rng));
+      return Round.deal(rules, players, Round.shuffledDeck(rules, rng));
     },
 
     toAct(state) {
@@ -144,44 +152,42 @@ export function createRummyGame(
     },
 
     apply(state, seat, action) {
-      const checked = actionOf(action);
-      switch (checked.type) {
+      if (!matches(ActionSchema, action)) {
+        throw new IllegalActionError(
+          'invalid_action',
+          `Not a rummy action: ${shown(action)}. An action is { "type": "draw" }, { "type": "pass" } or { "type": "play", "layout": [[cards], ...] }.`,
+        );
+      }
+      switch (action.type) {
         case 'draw':
-          return draw(state, seat);
+          return Round.draw(state, seat);
         case 'pass':
-          return pass(state, seat);
+          return Round.pass(state, seat);
         default:
-          return play(state, seat, checked.layout);
+          return Round.play(state, seat, action.layout);
       }
     },
 
-    view(state, seat) {
-      checkSeat(state, seat);
-      return viewRound(state, seat);
-    },
+    view: viewFor,
 
     outcome(state): Outcome | null {
       if (state.status !== 'over' || state.winner === null) return null;
       return {
         scores: state.scores.slice(),
         winners: [state.winner],
-        reason: state.hands[state.winner]!.length === 0 ? 'out' : 'stalemate',
+        reason: state.hands[state.winner]?.length === 0 ? 'out' : 'stalemate',
       };
     },
 
+    fromJSON: (json) => fromJSON(json),
+
     schemas: { config: ConfigSchema, action: ActionSchema, state: StateSchema, view: ViewSchema },
 
-    describe(action, state) {
-      return describeAction(action, state);
-    },
+    describe: describeAction,
 
-    render(view) {
-      return renderView(view);
-    },
+    render: renderView,
 
-    parseAction(text, view) {
-      return parseActionText(text, view);
-    },
+    parseAction,
   };
 }
 

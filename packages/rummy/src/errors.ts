@@ -1,34 +1,37 @@
-import { TabulaError } from '@tabula/core';
+/**
+ * Rummy's own error classes, each a subclass of one of core's: refusals are
+ * `IllegalActionError`s, a string that is no card a `NotationError`, bad rules
+ * an `InvalidInputError`. Programs branch on `code` (and `rule` for a meld).
+ */
+import { IllegalActionError, InvalidInputError, NotationError } from '@tabula/core';
 
-/** The base of every error this package throws on purpose. */
-export class RummyError extends TabulaError {}
-
-/** A move the rules refuse (also refused joins and deals). The state is left as it was. */
-export class IllegalMoveError extends RummyError {}
-
-/** A move by a player whose turn it is not. */
-export class NotYourTurnError extends IllegalMoveError {
+/** A play by a seat (or player) whose turn it is not. */
+export class NotYourTurnError extends IllegalActionError {
   constructor(message: string) {
     super('not_your_turn', message);
   }
 }
 
-/** Which rule a meld breaks; stable, for programs (the message is for people). */
-export type MeldRule =
-  | 'bad_card'
-  | 'too_few_cards'
-  | 'jokers_only'
-  | 'group_too_long'
-  | 'group_rank'
-  | 'group_suit'
-  | 'run_too_long'
-  | 'run_suit'
-  | 'run_consecutive'
-  | 'run_below_ace'
-  | 'run_above_king';
+/** The rules a meld can break; stable, for programs (the message is for people). */
+export const MELD_RULES = [
+  'bad_card',
+  'too_few_cards',
+  'jokers_only',
+  'group_too_long',
+  'group_rank',
+  'group_suit',
+  'run_too_long',
+  'run_suit',
+  'run_consecutive',
+  'run_below_ace',
+  'run_above_king',
+] as const;
+
+/** Which rule a meld breaks. */
+export type MeldRule = (typeof MELD_RULES)[number];
 
 /** Cards that do not make a valid group or run. */
-export class InvalidMeldError extends RummyError {
+export class InvalidMeldError extends IllegalActionError {
   /** The rule that is broken. */
   readonly rule: MeldRule;
   /** The card that broke it, as written (with its back), or null when no single card is to blame. */
@@ -42,7 +45,7 @@ export class InvalidMeldError extends RummyError {
 }
 
 /** A string that is not a card (or a list of cards) in the notation. */
-export class InvalidCardError extends RummyError {
+export class InvalidCardError extends NotationError {
   /** The offending text. */
   readonly text: string;
 
@@ -52,26 +55,26 @@ export class InvalidCardError extends RummyError {
   }
 }
 
-/** Rules with a value out of range. */
-export class InvalidRulesError extends RummyError {
+/** Rules with a value out of range; `path` is `$.jokers` for `new Rules(...)`, `$.rules.jokers` in a config. */
+export class InvalidRulesError extends InvalidInputError {
   /** The offending field, e.g. `jokers`. */
   readonly field: string;
 
-  constructor(field: string, message: string) {
-    super('invalid_rules', message);
+  constructor(field: string, message: string, path = field === '' ? '$' : `$.${field}`) {
+    super('invalid_config', path, message);
     this.field = field;
   }
 }
 
 /** A player (or seat) that is not in the game. */
-export class UnknownPlayerError extends RummyError {
+export class UnknownPlayerError extends IllegalActionError {
   constructor(message: string) {
-    super('unknown_player', message);
+    super('unknown_seat', message);
   }
 }
 
 /** A player that joins a game they are already in. */
-export class DuplicatePlayerError extends RummyError {
+export class DuplicatePlayerError extends IllegalActionError {
   constructor(message: string) {
     super('duplicate_player', message);
   }

@@ -1,19 +1,23 @@
-import { createRng, type Rng } from '@tabula/core';
+/**
+ * The PHP library's API: `Game`, with `Player`, `Hand`, `Table`, `Meld` and
+ * `Card` objects, kept so that code written against the PHP library reads the
+ * same. It is a compatibility layer, a thin facade over the pure functions of
+ * `round.ts` (the `Round` namespace) on a plain `RummyState`; new code, and
+ * everything under the shared contract, uses those and `rummyGame` directly.
+ */
+import { createRng, type ErrorCode, IllegalActionError, type Rng } from '@tabula/core';
 import { Card, type CardLike, cardKeys } from './card.js';
-import { DuplicatePlayerError, IllegalMoveError, NotYourTurnError, UnknownPlayerError } from './errors.js';
+import { DuplicatePlayerError, NotYourTurnError, UnknownPlayerError } from './errors.js';
 import { Hand } from './hand.js';
 import type { Meld } from './meld.js';
-import { Player, type PlayerJSON } from './player.js';
-import type { RoundState } from './round.js';
-import * as pure from './round.js';
+import { Player } from './player.js';
+import * as Round from './round.js';
 import { Rules } from './rules.js';
-import { type GameJSON, parseGameJSON } from './serialize.js';
+import type { GameJSON, GameStatus, GameView, PlayerJSON, RummyState } from './schemas.js';
 import { type Solution, type SolveOptions, solve } from './solver/solve.js';
+import { cloneState, gameFromJSON } from './state.js';
 import { Table } from './table.js';
-import { type RoundView, viewRound } from './view.js';
-
-/** `waiting` for players until the deal, then `playing`, then `over`. */
-export type GameStatus = 'waiting' | 'playing' | 'over';
+import { viewFor } from './view.js';
 
 /** How `deal` shuffles when no deck is given. */
 export interface DealOptions {
@@ -23,31 +27,25 @@ export interface DealOptions {
   readonly rng?: Rng;
 }
 
-/** What one player may know of the game (see `Game.viewFor`). */
-export interface GameView extends RoundView {
-  readonly players: readonly PlayerJSON[];
-}
-
 /** Options of `Game.fromJSON`. */
 export interface FromJSONOptions {
   /** Builds the players of the saved game, for applications with their own `Player` subclass. */
   readonly createPlayer?: (data: PlayerJSON) => Player;
 }
 
-function refuse(code: string, message: string): never {
-  throw new IllegalMoveError(code, message);
+function refuse(code: ErrorCode, message: string): never {
+  throw new IllegalActionError(code, message);
 }
 
 /**
  * One round of manipulation rummy: players join, the cards are dealt, then in
- * turn each plays a new layout of the whole table, draws or passes. An object
- * facade over the pure functions of `round.ts`; a refused action changes
- * nothing.
+ * turn each plays a new layout of the whole table, draws or passes. A refused
+ * action changes nothing.
  */
 export class Game {
   private readonly rules: Rules;
   private readonly players: Player[] = [];
-  private round: RoundState | null = null;
+  private round: RummyState | null = null;
 
   constructor(rules: Rules = new Rules()) {
     this.rules = rules;
@@ -59,7 +57,7 @@ export class Game {
 
   /** Adds a player; only before the deal. Turns follow join order. */
   join(player: Player): void {
-    if (this.round !== null) refuse('join_after_deal', 'Cannot join a round already dealt.');
+    if (this.round !== null) refuse('wrong_phase', 'Cannot join a round already dealt.');
     if (this.hasPlayer(player)) throw new DuplicatePlayerError(`Player ${player.name} already joined.`);
     this.players.push(player);
   }
@@ -78,15 +76,15 @@ export class Game {
    * the rules' deck is shuffled, seeded by `options`.
    */
   deal(deck?: readonly CardLike[], options: DealOptions = {}): void {
-    if (this.round !== null) refuse('already_dealt', 'Cards already dealt.');
+    if (this.round !== null) refuse('wrong_phase', 'Cards already dealt.');
     let cards: string[];
     if (deck === undefined) {
       const rng = options.rng ?? createRng(options.seed ?? Math.floor(Math.random() * 0x100000000));
-      cards = pure.shuffledDeck(this.rules, rng);
+      cards = Round.shuffledDeck(this.rules, rng);
     } else {
       cards = cardKeys(deck);
     }
-    this.round = pure.deal(this.rules, this.players.length, cards);
+    this.round = Round.deal(this.rules, this.players.length, cards);
   }
 
   getStatus(): GameStatus {
@@ -99,7 +97,7 @@ export class Game {
 
   /** Whose turn it is; only while playing. */
   getCurrentPlayer(): Player {
-    return this.players[this.playing().current]!;
+    return this.playerAt(this.playing().current);
   }
 
   getTable(): Table {
@@ -112,8 +110,8 @@ export class Game {
 
   getHand(player: Player): Hand {
     const seat = this.seatOf(player);
-    if (this.round === null) refuse('round_not_started', 'Cards not dealt yet.');
-    return new Hand(this.round.hands[seat]!);
+    if (this.round === null) refuse('wrong_phase', 'Cards not dealt yet.');
+    return new Hand(this.round.hands[seat]);
   }
 
   /** Whether the player has made the opening play. */
@@ -127,11 +125,11 @@ export class Game {
     return this.round?.passes ?? 0;
   }
 
-  /** Plays a turn: `melds` is the new layout of the whole table. See the pure `play` for the checks. */
+  /** Plays a turn: `melds` is the new layout of the whole table. See `Round.play` for the checks. */
   play(player: Player, melds: readonly Meld[] | Table): void {
-    const seat = this.turnOf(player);
+    const { state, seat } = this.turnOf(player);
     const layout = (melds instanceof Table ? melds.getMelds() : melds).map((m) => m.toJSON());
-    this.round = pure.play(this.round!, seat, layout);
+    this.round = Round.play(state, seat, layout);
   }
 
   /**
@@ -142,28 +140,33 @@ export class Game {
     const state = this.playing();
     const seat = this.seatOf(player);
     return solve(
-      { table: state.table, hand: state.hands[seat]!, opened: state.opened[seat]!, rules: state.rules },
+      {
+        table: state.table,
+        hand: state.hands[seat] ?? [],
+        opened: state.opened[seat] === true,
+        rules: state.rules,
+      },
       options,
     );
   }
 
   /** Draws the next card of the stock into the hand and returns it. */
   draw(player: Player): Card {
-    const seat = this.turnOf(player);
-    const card = this.round!.stock[0];
-    this.round = pure.draw(this.round!, seat);
-    return Card.fromString(card!);
+    const { state, seat } = this.turnOf(player);
+    this.round = Round.draw(state, seat);
+    // The draw took the first card of the stock, so there was one.
+    return Card.fromString(state.stock[0]!);
   }
 
   /** Skips the turn; only when the stock is empty. */
   pass(player: Player): void {
-    const seat = this.turnOf(player);
-    this.round = pure.pass(this.round!, seat);
+    const { state, seat } = this.turnOf(player);
+    this.round = Round.pass(state, seat);
   }
 
   getWinner(): Player | null {
-    const winner = this.round?.winner;
-    return winner === null || winner === undefined ? null : this.players[winner]!;
+    const winner = this.round?.winner ?? null;
+    return winner === null ? null : this.playerAt(winner);
   }
 
   /** The player's score: 0 until the round is over. */
@@ -172,8 +175,8 @@ export class Game {
     return this.round?.scores[seat] ?? 0;
   }
 
-  /** The pure state of the round (null before the deal); treat it as read-only. */
-  getState(): RoundState | null {
+  /** The pure state of the round (null before the deal), for `Round` and `rummyGame`. */
+  getState(): RummyState | null {
     return this.round;
   }
 
@@ -182,17 +185,17 @@ export class Game {
     return {
       rules: this.rules.toJSON(),
       players: this.players.map((p) => ({ id: p.id, name: p.name })),
-      round: this.round === null ? null : pure.cloneRound(this.round),
+      round: this.round === null ? null : cloneState(this.round),
     };
   }
 
   /** A game from `toJSON()` output (or its text), validated: the first problem is named with its path. */
   static fromJSON(json: unknown, options: FromJSONOptions = {}): Game {
-    const data = parseGameJSON(json);
+    const data = gameFromJSON(json);
     const game = new Game(new Rules(data.rules));
     const create = options.createPlayer ?? ((p: PlayerJSON) => new Player(p.name, p.id));
     for (const p of data.players) game.players.push(create(p));
-    game.round = data.round === null ? null : pure.cloneRound(data.round);
+    game.round = data.round === null ? null : cloneState(data.round);
     return game;
   }
 
@@ -221,7 +224,7 @@ export class Game {
         scores: null,
       };
     }
-    return { players, ...viewRound(this.round, seat) };
+    return { players, ...viewFor(this.round, seat) };
   }
 
   private seatOf(player: Player): number {
@@ -230,20 +233,25 @@ export class Game {
     return seat;
   }
 
-  private playing(): RoundState {
-    if (this.round === null) refuse('round_not_started', 'The round has not started: deal first.');
-    if (this.round.status === 'over') refuse('round_over', 'The round is over.');
+  private playerAt(seat: number): Player {
+    const player = this.players[seat];
+    if (player === undefined) throw new UnknownPlayerError(`There is no player at seat ${seat}.`);
+    return player;
+  }
+
+  private playing(): RummyState {
+    if (this.round === null) refuse('wrong_phase', 'The round has not started: deal first.');
+    if (this.round.status === 'over') refuse('game_over', 'The round is over.');
     return this.round;
   }
 
-  /** The seat of `player`, after checking that the round is on and that it is their turn. */
-  private turnOf(player: Player): number {
+  /** The round and the seat of `player`, after checking that the round is on and that it is their turn. */
+  private turnOf(player: Player): { state: RummyState; seat: number } {
     const state = this.playing();
     const seat = this.seatOf(player);
     if (seat !== state.current) {
-      const current = this.players[state.current]!;
-      throw new NotYourTurnError(`It is ${current.name}'s turn, not ${player.name}'s.`);
+      throw new NotYourTurnError(`It is ${this.playerAt(state.current).name}'s turn, not ${player.name}'s.`);
     }
-    return seat;
+    return { state, seat };
   }
 }

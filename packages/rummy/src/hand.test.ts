@@ -45,7 +45,7 @@ describe('Player', () => {
   });
 
   it('needs a name and an id', () => {
-    expect(() => new Player('')).toThrow(expect.objectContaining({ code: 'invalid_player' }));
+    expect(() => new Player('')).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
     expect(() => new Player('Alice', '')).toThrow(/non-empty id/);
   });
 });

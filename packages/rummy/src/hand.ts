@@ -1,11 +1,12 @@
 import {
   Card,
   type CardLike,
+  cardKey,
   cardKeys,
+  cardListText,
   cardPenalty,
-  cardText,
+  cardsText,
   compareForDisplay,
-  faceOf,
   parseCardList,
   type ToStringOptions,
 } from './card.js';
@@ -51,13 +52,12 @@ export class Hand {
 
   /** A new hand with the card added at the end. */
   add(card: CardLike): Hand {
-    return new Hand([...this.keys, ...cardKeys([card])]);
+    return new Hand([...this.keys, cardKey(card)]);
   }
 
   /** A new hand without one copy of the card; the same hand when it does not hold it. */
   remove(card: CardLike): Hand {
-    const key = cardKeys([card])[0]!;
-    const at = this.keys.indexOf(key);
+    const at = this.keys.indexOf(cardKey(card));
     if (at < 0) return this;
     return new Hand(this.keys.filter((_, i) => i !== at));
   }
@@ -68,12 +68,12 @@ export class Hand {
   }
 
   toString(options?: ToStringOptions): string {
-    return (options?.withBack ? this.keys : this.keys.map(faceOf)).join(',');
+    return cardListText(this.keys, options);
   }
 
   /** Sorted display (suits c, d, h, s, ace low, jokers last) with suit symbols; the hand itself keeps its order. */
   toText(): string {
-    return this.keys.slice().sort(compareForDisplay).map(cardText).join(' ');
+    return cardsText(this.keys.slice().sort(compareForDisplay));
   }
 
   toJSON(): string[] {

@@ -3,7 +3,9 @@ export {
   type Back,
   Card,
   type CardLike,
+  cardListText,
   cardPenalty,
+  cardsText,
   cardText,
   cardValue,
   compareForDisplay,
@@ -11,66 +13,75 @@ export {
   isCardString,
   isJokerString,
   parseCardList,
+  RANKS,
   type Rank,
+  SUITS,
   type Suit,
   type ToStringOptions,
 } from './card.js';
-export {
-  configRules,
-  createRummyGame,
-  type RummyAction,
-  type RummyConfig,
-  type RummyGameOptions,
-  rummyGame,
-} from './definition.js';
+export { configRules, createRummyGame, type RummyGameOptions, rummyGame } from './definition.js';
 export {
   DuplicatePlayerError,
-  IllegalMoveError,
   InvalidCardError,
   InvalidMeldError,
   InvalidRulesError,
+  MELD_RULES,
   type MeldRule,
   NotYourTurnError,
-  RummyError,
   UnknownPlayerError,
 } from './errors.js';
-export { type DealOptions, type FromJSONOptions, Game, type GameStatus, type GameView } from './game.js';
+export { type DealOptions, type FromJSONOptions, Game } from './game.js';
 export { Hand, handPenalty } from './hand.js';
-export { Group, Meld, type MeldOptions, Run, sameCards } from './meld.js';
 export {
   assertMeld,
+  Group,
   guessMeldKind,
   isValidMeld,
   MAX_GROUP_LENGTH,
   MAX_RUN_LENGTH,
+  Meld,
   type MeldCheck,
-  type MeldKind,
+  type MeldOptions,
   MIN_MELD_LENGTH,
   meldPoints,
   meldValues,
+  Run,
+  sameCards,
   scoreMeld,
   settleMeld,
   sortRun,
-  type TableMeld,
   validateMeld,
-} from './meld-check.js';
-export { Player, type PlayerJSON } from './player.js';
+} from './meld.js';
+export { describeAction, parseAction } from './notation.js';
+export { Player } from './player.js';
+export * as Round from './round.js';
+export { createDeck, DEFAULT_RULES, Rules } from './rules.js';
 export {
-  checkTurn,
-  cloneRound,
-  deal,
-  draw,
+  ActionSchema,
+  CardSchema,
+  ConfigSchema,
+  type GameJSON,
+  GameSchema,
+  type GameStatus,
+  type GameView,
+  GameViewSchema,
   type LayoutMeld,
-  pass,
-  play,
-  type RoundState,
+  LayoutSchema,
+  type MeldKind,
+  type PlayerJSON,
+  PlayerSchema,
   type RoundStatus,
-  roundScores,
-  settleLayout,
-  shuffledDeck,
-  stalemateWinner,
-} from './round.js';
-export { createDeck, DEFAULT_RULES, Rules, type RulesConfig } from './rules.js';
+  type RulesConfig,
+  RulesSchema,
+  type RummyAction,
+  type RummyConfig,
+  type RummyState,
+  type RummyView,
+  StateSchema,
+  type TableMeld,
+  TableMeldSchema,
+  ViewSchema,
+} from './schemas.js';
 export {
   DEFAULT_MAX_MOVES,
   DEFAULT_MAX_PLAYS,
@@ -78,12 +89,10 @@ export {
   type FoundPlay,
   findPlays,
   findPlaysFrom,
-  MAX_BORROWED,
-  MAX_JOKERS_PER_MELD,
   type SearchLimits,
   type SearchPosition,
 } from './search.js';
-export { type GameJSON, parseGameJSON, parseRoundState, parseRules } from './serialize.js';
+export { MAX_BORROWED, MAX_JOKERS_PER_MELD } from './search-moves.js';
 export {
   type NoPlaySolution,
   type PlaySolution,
@@ -93,5 +102,5 @@ export {
   type SolveStats,
   solve,
 } from './solver/solve.js';
-export { newMeldPositions, Table } from './table.js';
-export { type RoundView, viewRound } from './view.js';
+export { newMelds, Table } from './table.js';
+export { renderView, viewFor } from './view.js';

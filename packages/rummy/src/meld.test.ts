@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Card } from './card.js';
 import { InvalidMeldError } from './errors.js';
-import { Group, Meld, Run } from './meld.js';
 import {
+  Group,
   guessMeldKind,
   isValidMeld,
+  Meld,
   meldPoints,
   meldValues,
+  Run,
   scoreMeld,
   settleMeld,
   sortRun,
   validateMeld,
-} from './meld-check.js';
+} from './meld.js';
 
 const cards = (s: string) => s.split(',');
 

@@ -1,14 +1,270 @@
+/**
+ * Melds: the rules of a group and a run over card strings, then the PHP
+ * library's `Meld`, `Group` and `Run` objects on top of them.
+ *
+ * The checks are the hot path of play checks and of layout searches, so they
+ * return numbers and keep the broken rule and the failing position in module
+ * variables: no allocation unless a message is asked for.
+ */
 import {
   Card,
   type CardLike,
   cardKeys,
-  cardText,
-  faceOf,
+  cardListText,
+  cardsText,
+  cardValue,
+  isCardString,
+  isJokerString,
+  JOKER_CODE,
   parseCardList,
+  RANK_VALUE,
+  SUIT_BIT,
   type Suit,
   type ToStringOptions,
 } from './card.js';
-import { assertMeld, type MeldKind, meldValues, settleMeld, sortRun, type TableMeld } from './meld-check.js';
+import { InvalidMeldError, MELD_RULES, type MeldRule } from './errors.js';
+import type { MeldKind, TableMeld } from './schemas.js';
+
+export const MIN_MELD_LENGTH = 3;
+export const MAX_GROUP_LENGTH = 4;
+export const MAX_RUN_LENGTH = 13;
+
+/** What `score` returns for a meld that breaks a rule. */
+const BROKEN = -1;
+// The checks keep a broken rule as its place in MELD_RULES: a number costs less to store than a name.
+const BAD_CARD = MELD_RULES.indexOf('bad_card');
+const TOO_FEW_CARDS = MELD_RULES.indexOf('too_few_cards');
+const JOKERS_ONLY = MELD_RULES.indexOf('jokers_only');
+const GROUP_TOO_LONG = MELD_RULES.indexOf('group_too_long');
+const GROUP_RANK = MELD_RULES.indexOf('group_rank');
+const GROUP_SUIT = MELD_RULES.indexOf('group_suit');
+const RUN_TOO_LONG = MELD_RULES.indexOf('run_too_long');
+const RUN_SUIT = MELD_RULES.indexOf('run_suit');
+const RUN_CONSECUTIVE = MELD_RULES.indexOf('run_consecutive');
+const RUN_BELOW_ACE = MELD_RULES.indexOf('run_below_ace');
+const RUN_ABOVE_KING = MELD_RULES.indexOf('run_above_king');
+/** What the last failed check found: the rule, and the position of the card that broke it (-1: no single card). */
+const last = { rule: TOO_FEW_CARDS, at: -1 };
+
+function broken(rule: number, at: number): number {
+  last.rule = rule;
+  last.at = at;
+  return BROKEN;
+}
+
+/** The kind guessed from the cards: a group when the regular cards share one rank and there are at most 4 cards. */
+export function guessMeldKind(cards: readonly string[]): MeldKind {
+  if (cards.length > MAX_GROUP_LENGTH) return 'run';
+  let rank = -1;
+  for (let i = 0; i < cards.length; i++) {
+    const code = cards[i]!.charCodeAt(0);
+    if (code === JOKER_CODE) continue;
+    if (rank === -1) rank = code;
+    else if (code !== rank) return 'run';
+  }
+  return rank === -1 ? 'run' : 'group';
+}
+
+// The checks below index the cards in plain loops: they run millions of times in a search.
+
+/** Index of the first regular card, -1 if none, -2 when a card is malformed (then `last` says which). */
+function firstRegular(cards: readonly string[]): number {
+  let first = -1;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!;
+    if (!isCardString(card)) {
+      broken(BAD_CARD, i);
+      return -2;
+    }
+    if (first < 0 && card.charCodeAt(0) !== JOKER_CODE) first = i;
+  }
+  return first;
+}
+
+function groupScore(cards: readonly string[], first: number): number {
+  const n = cards.length;
+  if (n > MAX_GROUP_LENGTH) return broken(GROUP_TOO_LONG, -1);
+  const rank = cards[first]!.charCodeAt(0);
+  let suits = 0;
+  for (let i = first; i < n; i++) {
+    const card = cards[i]!;
+    const code = card.charCodeAt(0);
+    if (code === JOKER_CODE) continue;
+    if (code !== rank) return broken(GROUP_RANK, i);
+    const bit = SUIT_BIT[card.charCodeAt(1)]!;
+    if ((suits & bit) !== 0) return broken(GROUP_SUIT, i);
+    suits |= bit;
+  }
+  return RANK_VALUE[rank]! * n;
+}
+
+function runScore(cards: readonly string[], first: number): number {
+  const n = cards.length;
+  if (n > MAX_RUN_LENGTH) return broken(RUN_TOO_LONG, -1);
+  const head = cards[first]!;
+  const suit = head.charCodeAt(1);
+  const start = RANK_VALUE[head.charCodeAt(0)]! - first;
+  for (let i = 0; i < n; i++) {
+    const card = cards[i]!;
+    const expected = start + i;
+    if (card.charCodeAt(0) === JOKER_CODE) {
+      if (expected < 1) return broken(RUN_BELOW_ACE, i);
+      if (expected > 13) return broken(RUN_ABOVE_KING, i);
+    } else if (card.charCodeAt(1) !== suit) {
+      return broken(RUN_SUIT, i);
+    } else if (RANK_VALUE[card.charCodeAt(0)] !== expected) {
+      return broken(RUN_CONSECUTIVE, i);
+    }
+  }
+  return n * start + (n * (n - 1)) / 2;
+}
+
+/** Points of the meld (> 0), or `BROKEN` with `last` set. */
+function score(cards: readonly string[], kind: MeldKind | undefined): number {
+  if (cards.length < MIN_MELD_LENGTH) return broken(TOO_FEW_CARDS, -1);
+  const first = firstRegular(cards);
+  if (first === -2) return BROKEN;
+  if (first === -1) return broken(JOKERS_ONLY, -1);
+  return (kind ?? guessMeldKind(cards)) === 'group' ? groupScore(cards, first) : runScore(cards, first);
+}
+
+/**
+ * Points of a meld, or -1 when it is not valid. No allocation: the fast test
+ * for searches. Without `kind` the kind is guessed.
+ */
+export function scoreMeld(cards: readonly string[], kind?: MeldKind): number {
+  return score(cards, kind);
+}
+
+/** Whether the cards make a valid meld (of `kind`, or of the guessed kind). */
+export function isValidMeld(cards: readonly string[], kind?: MeldKind): boolean {
+  return score(cards, kind) > 0;
+}
+
+/** What the broken rule says, naming the card that broke it. */
+function message(rule: MeldRule, card: string | undefined, cards: readonly string[]): string {
+  switch (rule) {
+    case 'bad_card':
+      return `Invalid card "${card}" in a meld.`;
+    case 'too_few_cards':
+      return `A meld needs at least ${MIN_MELD_LENGTH} cards, got ${cards.length}.`;
+    case 'jokers_only':
+      return 'A meld needs at least one card that is not a joker.';
+    case 'group_too_long':
+      return `A group has at most ${MAX_GROUP_LENGTH} cards, got ${cards.length}.`;
+    case 'group_rank':
+      return `Cards in a group must share the rank, got ${card}.`;
+    case 'group_suit':
+      return `Cards in a group must all have different suits, got ${card} twice.`;
+    case 'run_too_long':
+      return `A run has at most ${MAX_RUN_LENGTH} cards, got ${cards.length}.`;
+    case 'run_suit':
+      return `Cards in a run must share the suit, got ${card}.`;
+    case 'run_consecutive':
+      return `Cards in a run must be consecutive, got ${card}.`;
+    case 'run_below_ace':
+      return `A run cannot go below the ace, got ${card} there.`;
+    case 'run_above_king':
+      return `A run cannot go above the king, got ${card} there.`;
+  }
+}
+
+/** The outcome of `validateMeld`. */
+export type MeldCheck =
+  | { readonly valid: true; readonly kind: MeldKind; readonly points: number }
+  | {
+      readonly valid: false;
+      readonly kind: MeldKind;
+      readonly rule: MeldRule;
+      /** The card that broke the rule, or null when no single card is to blame. */
+      readonly card: string | null;
+      readonly message: string;
+    };
+
+/** The failure the last check found, for the cards it checked. */
+function failure(kind: MeldKind, cards: readonly string[]): MeldCheck & { valid: false } {
+  const card = last.at >= 0 ? cards[last.at] : undefined;
+  // a place in MELD_RULES, set by `broken`
+  const rule = MELD_RULES[last.rule]!;
+  return {
+    valid: false,
+    kind,
+    rule,
+    card: card ?? null,
+    message: message(rule, card, cards),
+  };
+}
+
+/** Checks a meld (of `kind`, or of the guessed kind) and says which card broke which rule. */
+export function validateMeld(cards: readonly string[], kind?: MeldKind): MeldCheck {
+  const k = kind ?? guessMeldKind(cards);
+  const points = score(cards, k);
+  return points > 0 ? { valid: true, kind: k, points } : failure(k, cards);
+}
+
+/** Points of a valid meld; throws `InvalidMeldError` otherwise. Jokers count as the card they stand for. */
+export function meldPoints(cards: readonly string[], kind?: MeldKind): number {
+  return assertMeld(cards, kind).points;
+}
+
+/** Throws `InvalidMeldError` unless the cards make a valid meld. */
+export function assertMeld(cards: readonly string[], kind?: MeldKind): { kind: MeldKind; points: number } {
+  const check = validateMeld(cards, kind);
+  if (!check.valid) throw new InvalidMeldError(check.rule, check.card, check.message);
+  return check;
+}
+
+/** The value each position stands for in a valid meld (jokers resolved); throws `InvalidMeldError` otherwise. */
+export function meldValues(cards: readonly string[], kind?: MeldKind): number[] {
+  const k = assertMeld(cards, kind).kind;
+  const first = cards.findIndex((card) => !isJokerString(card));
+  const value = cardValue(cards[first] ?? '');
+  return k === 'group' ? cards.map(() => value) : cards.map((_, i) => value - first + i);
+}
+
+/**
+ * The cards in run order: regular cards ascending, jokers filling the gaps,
+ * spare jokers after the top card while it is below the king, the rest before
+ * the first. Nothing is validated: the result is a valid run only when the
+ * cards can make one.
+ */
+export function sortRun<T>(cards: readonly T[], keyOf: (card: T) => string): T[] {
+  const jokers: T[] = [];
+  const regular: T[] = [];
+  for (const c of cards) (isJokerString(keyOf(c)) ? jokers : regular).push(c);
+  if (regular.length === 0) return cards.slice();
+  const value = (c: T) => cardValue(keyOf(c));
+  regular.sort((a, b) => value(a) - value(b));
+  const run: T[] = [];
+  let last = -1;
+  for (const card of regular) {
+    const v = value(card);
+    while (last !== -1 && last + 1 < v && jokers.length > 0) {
+      run.push(...jokers.splice(0, 1));
+      last++;
+    }
+    run.push(card);
+    last = v;
+  }
+  const spare = Math.min(jokers.length, 13 - last);
+  return [...jokers.slice(spare), ...run, ...jokers.slice(0, spare)];
+}
+
+/**
+ * The meld the cards make: of the guessed kind; with `anyOrder`, when that is
+ * invalid, the cards in run order (see `sortRun`). Throws the error of the
+ * cards as given when neither works.
+ */
+export function settleMeld(cards: readonly string[], options?: { anyOrder?: boolean }): TableMeld {
+  const kind = guessMeldKind(cards);
+  if (score(cards, kind) > 0) return { kind, cards };
+  const { rule, card, message } = failure(kind, cards);
+  if (options?.anyOrder && rule !== 'bad_card') {
+    const sorted = sortRun(cards, (c) => c);
+    if (score(sorted, 'run') > 0) return { kind: 'run', cards: sorted };
+  }
+  throw new InvalidMeldError(rule, card, message);
+}
 
 /** Options of `Meld.fromString` / `Meld.fromCards`. */
 export interface MeldOptions {
@@ -86,12 +342,12 @@ export abstract class Meld {
   }
 
   toString(options?: ToStringOptions): string {
-    return (options?.withBack ? this.keys : this.keys.map(faceOf)).join(',');
+    return cardListText(this.keys, options);
   }
 
   /** Display text with suit symbols: `K♥ K♦ K♠`. */
   toText(): string {
-    return this.keys.map(cardText).join(' ');
+    return cardsText(this.keys);
   }
 
   toJSON(): TableMeld {
@@ -109,7 +365,8 @@ export class Group extends Meld {
 
   /** The rank value every card counts for. */
   getValue(): number {
-    return meldValues(this.keys, 'group')[0]!;
+    const [value = 0] = meldValues(this.keys, 'group');
+    return value;
   }
 }
 
@@ -127,7 +384,8 @@ export class Run extends Meld {
   }
 
   getSuit(): Suit {
-    return this.keys.find((k) => k[0] !== 'w')![1] as Suit;
+    // A valid run holds a regular card.
+    return this.getRegularCards()[0]!.suit;
   }
 
   /**

@@ -1,15 +1,16 @@
-import { createRng, TabulaError } from '@tabula/core';
+import { createRng, IllegalActionError, NotationError, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/table-position.js';
-import { rummyGame as game, type RummyAction } from './definition.js';
+import { rummyGame as game } from './definition.js';
+import type { RummyAction } from './schemas.js';
 
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (error) {
-    return error instanceof TabulaError ? error.code : `not a TabulaError: ${String(error)}`;
-  }
-  return undefined;
+/** The class and code of what `fn` throws: typing mistakes are NotationErrors, cards that are not there refusals. */
+const codeOf = (fn: () => unknown): string => {
+  const error = thrownBy(fn, TabulaError);
+  const kind =
+    error instanceof NotationError ? 'notation' : error instanceof IllegalActionError ? 'refusal' : 'other';
+  return `${kind} ${error.code}`;
 };
 
 const TABLE = ['5cr,6cr,7cr', 'Kdr,Khr,Ksr'];
@@ -107,19 +108,21 @@ describe('parseAction', () => {
   });
 
   it('says what is wrong with a typed action', () => {
-    expect(codeOf(() => parse(''))).toBe('bad_notation');
-    expect(codeOf(() => parse('play'))).toBe('bad_notation');
-    expect(codeOf(() => parse('hello'))).toBe('bad_notation');
+    expect(codeOf(() => parse(''))).toBe('notation invalid_notation');
+    expect(codeOf(() => parse('play'))).toBe('notation invalid_notation');
+    expect(codeOf(() => parse('hello'))).toBe('notation invalid_notation');
     expect(() => parse('drew')).toThrow(/Not an action: "drew"\. Type "draw", "pass"/);
-    expect(codeOf(() => parse('play Kx,Kd,Ks'))).toBe('invalid_card');
-    expect(codeOf(() => parse('lay Kx,Kd,Ks'))).toBe('invalid_card');
+    expect(codeOf(() => parse('play Kx,Kd,Ks'))).toBe('notation invalid_card');
+    expect(codeOf(() => parse('lay Kx,Kd,Ks'))).toBe('notation invalid_card');
     expect(() => parse('lay Kx,Kd,Ks')).toThrow(/Invalid card "Kx"/);
-    expect(codeOf(() => parse('lay 9h,9d,9s'))).toBe('unknown_card');
+    expect(codeOf(() => parse('lay 9h,9d,9s'))).toBe('refusal card_not_held');
     expect(() => parse('lay 9h,9d,9s')).toThrow('Card 9h is not in your hand.');
     expect(() => parse('play 9h,9d,9s')).toThrow('Card 9h is neither in your hand nor on the table.');
     expect(() => parse('lay Kc,Kc,wb')).toThrow('Card Kc is used more often than the 1 copy in your hand.');
     expect(() => parse('lay Kcr,Kh,wb')).toThrow('Card Kcr is not in your hand.');
-    expect(codeOf(() => game.parseAction!('lay Kc,Kh,wb', game.view(state, null), legal))).toBe('no_hand');
+    expect(codeOf(() => game.parseAction!('lay Kc,Kh,wb', game.view(state, null), legal))).toBe(
+      'notation invalid_notation',
+    );
   });
 
   it('reads back every listed action of random rounds as the very same action', () => {

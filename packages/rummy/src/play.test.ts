@@ -1,8 +1,9 @@
+import { IllegalActionError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { deckFrom, melds, setUp } from '../test/game-helpers.js';
 import { Card } from './card.js';
-import { IllegalMoveError, InvalidMeldError, NotYourTurnError } from './errors.js';
+import { InvalidMeldError, NotYourTurnError } from './errors.js';
 import { Run } from './meld.js';
 import type { Player } from './player.js';
 import { Rules } from './rules.js';
@@ -36,16 +37,16 @@ describe('playing', () => {
     const illegal: [string, string, string][] = [
       ['Kh,Kd,Ks', 'no_card_played', 'At least one card from the hand must be played, otherwise draw.'],
       ['', 'cards_left_table', 'Cards cannot leave the table: Kh,Kd,Ks.'],
-      ['Kh,Kd,Ks;Ah,2h,3h', 'cards_not_in_hand', 'Cards not in hand: Ah,2h.'],
-      ['Kh,Kd,Ks,wb', 'cards_not_in_hand', 'Cards not in hand: wb.'],
+      ['Kh,Kd,Ks;Ah,2h,3h', 'card_not_held', 'Cards not in hand: Ah,2h.'],
+      ['Kh,Kd,Ks,wb', 'card_not_held', 'Cards not in hand: wb.'],
       // several problems at once: the first check in order is the one reported
       ['Kh,Kd,wb;2h,3h,4h', 'cards_left_table', 'Cards cannot leave the table: Ks.'],
-      ['Kh,Kd,Ks;2h,3h,4h', 'cards_not_in_hand', 'Cards not in hand: 2h.'],
+      ['Kh,Kd,Ks;2h,3h,4h', 'card_not_held', 'Cards not in hand: 2h.'],
     ];
     const before = game.toJSON();
     for (const [layout, code, message] of illegal) {
       const error = thrownBy(() => game.play(alice, melds(layout)));
-      expect(error).toBeInstanceOf(IllegalMoveError);
+      expect(error).toBeInstanceOf(IllegalActionError);
       expect(error).toMatchObject({ code, message });
       expect(game.toJSON()).toEqual(before);
     }
@@ -63,7 +64,7 @@ describe('playing', () => {
     expect(game.getWinner()).toBe(alice);
     expect(game.getScore(alice)).toBe(3);
     expect(game.getScore(bob)).toBe(-3);
-    expect(thrownBy(() => game.draw(bob))).toBeInstanceOf(IllegalMoveError);
+    expect(thrownBy(() => game.draw(bob))).toBeInstanceOf(IllegalActionError);
   });
 
   it('reports the first failing check when several fail', () => {
@@ -79,7 +80,7 @@ describe('playing', () => {
     });
     // not in hand, and the run was extended before opening: "not in hand" comes before the opening check
     expect(thrownBy(() => game.play(bob, melds('9c,Tc,Jc,Qc,Kc;Ah,2h,3h')))).toMatchObject({
-      code: 'cards_not_in_hand',
+      code: 'card_not_held',
       message: 'Cards not in hand: Ah,2h,3h.',
     });
     // rearranged and worth too little: the rearrangement is reported

@@ -1,10 +1,5 @@
-import { RummyError } from './errors.js';
-
-/** A player as saved: `id` tells players apart, `name` is for people. */
-export interface PlayerJSON {
-  readonly id: string;
-  readonly name: string;
-}
+import { TabulaError } from '@tabula/core';
+import type { PlayerJSON } from './schemas.js';
 
 /** Someone at the table. Players are equal when their ids are equal; extend it to carry more. */
 export class Player {
@@ -13,10 +8,10 @@ export class Player {
 
   constructor(name: string, id: string = name) {
     if (typeof name !== 'string' || name === '') {
-      throw new RummyError('invalid_player', 'A player needs a non-empty name.');
+      throw new TabulaError('invalid_argument', 'A player needs a non-empty name.');
     }
     if (typeof id !== 'string' || id === '') {
-      throw new RummyError('invalid_player', `Player ${name} needs a non-empty id.`);
+      throw new TabulaError('invalid_argument', `Player ${name} needs a non-empty id.`);
     }
     this.name = name;
     this.id = id;

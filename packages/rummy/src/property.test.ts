@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isJokerString } from './card.js';
 import { Game } from './game.js';
-import { Meld } from './meld.js';
-import { isValidMeld, scoreMeld, type TableMeld, validateMeld } from './meld-check.js';
+import { isValidMeld, Meld, scoreMeld, validateMeld } from './meld.js';
 import { Player } from './player.js';
-import { deal, draw, type LayoutMeld, pass, play, type RoundState, shuffledDeck } from './round.js';
-import { Rules, type RulesConfig } from './rules.js';
+import { deal, draw, pass, play, shuffledDeck } from './round.js';
+import { Rules } from './rules.js';
+import type { LayoutMeld, RulesConfig, RummyState, TableMeld } from './schemas.js';
 
 const VALUES = 'A23456789TJQK';
 const VALUE: Readonly<Record<string, number>> = Object.fromEntries([...VALUES].map((r, i) => [r, i + 1]));
@@ -74,7 +74,7 @@ function findMelds(hand: readonly string[], rng: Rng): string[][] {
 type Action = { type: 'play'; layout: LayoutMeld[] } | { type: 'draw' } | { type: 'pass' };
 
 /** A simple random legal policy: lay melds found in the hand (and extend the table once opened), else draw or pass. */
-function choose(state: RoundState, rng: Rng): Action {
+function choose(state: RummyState, rng: Rng): Action {
   const seat = state.current;
   const hand = state.hands[seat]!;
   const found = findMelds(hand, rng);
@@ -133,7 +133,7 @@ function choose(state: RoundState, rng: Rng): Action {
   return state.stock.length > 0 ? { type: 'draw' } : { type: 'pass' };
 }
 
-function apply(state: RoundState, action: Action): RoundState {
+function apply(state: RummyState, action: Action): RummyState {
   const seat = state.current;
   if (action.type === 'play') return play(state, seat, action.layout);
   return action.type === 'draw' ? draw(state, seat) : pass(state, seat);
@@ -152,7 +152,7 @@ function randomSetup(rng: Rng): { rules: RulesConfig; players: number } {
 
 const sorted = (cards: readonly string[]) => cards.slice().sort();
 /** With at most two decks every card string is unique: conservation is "the same set, no duplicate". */
-function conserved(state: RoundState, deck: ReadonlySet<string>): boolean {
+function conserved(state: RummyState, deck: ReadonlySet<string>): boolean {
   let count = 0;
   const seen = new Set<string>();
   const visit = (card: string) => {
@@ -289,7 +289,7 @@ function toMeld(meld: LayoutMeld): Meld {
 }
 
 /** A random action the rules must refuse in this state. */
-function illegalAction(game: Game, state: RoundState, players: Player[], rng: Rng): () => unknown {
+function illegalAction(game: Game, state: RummyState, players: Player[], rng: Rng): () => unknown {
   const seat = state.current;
   const me = players[seat]!;
   const other = players[(seat + 1) % players.length]!;

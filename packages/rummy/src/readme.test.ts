@@ -3,11 +3,11 @@ import { expect, it } from 'vitest';
 
 it('runs the README examples, each shown verbatim', async () => {
   expect(await checkReadmeExamples(new URL('../README.md', import.meta.url).pathname)).toEqual([
+    'examples/pure.ts',
+    'examples/contract.ts',
     'examples/quickstart.ts',
     'examples/melds.ts',
-    'examples/pure.ts',
     'examples/save-and-view.ts',
-    'examples/contract.ts',
     'examples/solver.ts',
   ]);
 });

@@ -1,24 +1,10 @@
-import { InvalidInputError } from '@tabula/core';
+import { IllegalActionError, InvalidInputError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  IllegalMoveError,
-  InvalidCardError,
-  InvalidMeldError,
-  NotYourTurnError,
-  UnknownPlayerError,
-} from './errors.js';
-import {
-  deal,
-  draw,
-  pass,
-  play,
-  type RoundState,
-  roundScores,
-  settleLayout,
-  stalemateWinner,
-} from './round.js';
-import { DEFAULT_RULES, type RulesConfig } from './rules.js';
+import { InvalidCardError, InvalidMeldError, NotYourTurnError, UnknownPlayerError } from './errors.js';
+import { deal, draw, pass, play, roundScores, settleLayout, stalemateWinner } from './round.js';
+import { DEFAULT_RULES } from './rules.js';
+import type { RulesConfig, RummyState } from './schemas.js';
 
 const rules1: RulesConfig = { ...DEFAULT_RULES, decks: 1, jokers: 2, handSize: 4 };
 
@@ -89,9 +75,9 @@ describe('pure round functions', () => {
     const notArray = thrownBy(() => play(state, 0, 'Kh,Kd,Ks' as never));
     expect(notArray).toBeInstanceOf(InvalidInputError);
     expect(thrownBy(() => play(state, 0, [{ kind: 'set', cards: ['Kh'] } as never]))).toMatchObject({
-      path: 'layout[0]',
+      path: '$.layout[0]',
     });
-    expect(thrownBy(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({ path: 'layout[0]' });
+    expect(thrownBy(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({ path: '$.layout[0]' });
     expect(() => settleLayout([])).not.toThrow();
   });
 
@@ -107,7 +93,7 @@ describe('pure round functions', () => {
     const done = draw(over, 1);
     expect(done.current).toBe(0);
     const finished = { ...done, status: 'over' as const };
-    expect(thrownBy(() => draw(finished, 0))).toMatchObject({ code: 'round_over' });
+    expect(thrownBy(() => draw(finished, 0))).toMatchObject({ code: 'game_over' });
   });
 
   it('draw takes the first stock card to the end of the hand and resets the passes', () => {
@@ -121,8 +107,8 @@ describe('pure round functions', () => {
   });
 
   it('pass counts up to a stalemate, and a play resets the count', () => {
-    let state: RoundState = { ...start(), stock: [] };
-    expect(thrownBy(() => pass(start(), 0))).toBeInstanceOf(IllegalMoveError);
+    let state: RummyState = { ...start(), stock: [] };
+    expect(thrownBy(() => pass(start(), 0))).toBeInstanceOf(IllegalActionError);
     state = pass(state, 0);
     expect([state.passes, state.current, state.status]).toEqual([1, 1, 'playing']);
     const played = play(state, 1, [['Qh', 'Qd', 'wb']]);
@@ -133,11 +119,18 @@ describe('pure round functions', () => {
   });
 
   it('deal refuses too few players or cards', () => {
-    expect(thrownBy(() => deal(rules1, 1, ['Kh']))).toMatchObject({ code: 'too_few_players' });
-    expect(thrownBy(() => deal(rules1, 2, ['Kh']))).toMatchObject({ code: 'not_enough_cards' });
+    expect(thrownBy(() => deal(rules1, 1, ['Kh']), InvalidInputError)).toMatchObject({
+      code: 'invalid_config',
+      path: '$.players',
+    });
+    expect(thrownBy(() => deal(rules1, 2, ['Kh']), InvalidInputError)).toMatchObject({
+      code: 'invalid_input',
+      path: '$.deck',
+    });
     expect(thrownBy(() => deal({ ...rules1, handSize: 0 }, 2, ['Kh']))).toMatchObject({
-      code: 'invalid_rules',
+      code: 'invalid_config',
       field: 'handSize',
+      path: '$.rules.handSize',
     });
   });
 });

@@ -1,5 +1,6 @@
+import { InvalidInputError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
-import { InvalidRulesError, RummyError } from './errors.js';
+import { InvalidRulesError } from './errors.js';
 import { createDeck, DEFAULT_RULES, Rules } from './rules.js';
 
 describe('Rules', () => {
@@ -16,14 +17,14 @@ describe('Rules', () => {
   });
 
   it.each([
-    [{ decks: 0 }, 'decks', 'decks must be an integer >= 1, got 0.'],
-    [{ decks: 1.5 }, 'decks', 'decks must be an integer >= 1, got 1.5.'],
-    [{ jokers: -1 }, 'jokers', 'jokers must be an integer between 0 and 4 (2 per deck), got -1.'],
-    [{ decks: 1, jokers: 3 }, 'jokers', 'jokers must be an integer between 0 and 2 (2 per deck), got 3.'],
-    [{ handSize: 0 }, 'handSize', 'handSize must be an integer >= 1, got 0.'],
-    [{ openingPoints: -1 }, 'openingPoints', 'openingPoints must be an integer >= 0, got -1.'],
-    [{ jokerPenalty: -5 }, 'jokerPenalty', 'jokerPenalty must be an integer >= 0, got -5.'],
-    [{ jokerPenalty: Number.NaN }, 'jokerPenalty', 'jokerPenalty must be an integer >= 0, got NaN.'],
+    [{ decks: 0 }, 'decks', 'Expected integer to be greater or equal to 1, got 0.'],
+    [{ decks: 1.5 }, 'decks', 'Expected integer, got 1.5.'],
+    [{ jokers: -1 }, 'jokers', 'Expected integer to be greater or equal to 0, got -1.'],
+    [{ decks: 1, jokers: 3 }, 'jokers', 'Expected at most 2 jokers per deck (2), got 3.'],
+    [{ handSize: 0 }, 'handSize', 'Expected integer to be greater or equal to 1, got 0.'],
+    [{ openingPoints: -1 }, 'openingPoints', 'Expected integer to be greater or equal to 0, got -1.'],
+    [{ jokerPenalty: -5 }, 'jokerPenalty', 'Expected integer to be greater or equal to 0, got -5.'],
+    [{ jokerPenalty: Number.NaN }, 'jokerPenalty', 'Expected integer, got NaN.'],
   ])('refuses %j naming %s', (options, field, message) => {
     let error: unknown;
     try {
@@ -32,8 +33,13 @@ describe('Rules', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(InvalidRulesError);
-    expect(error).toBeInstanceOf(RummyError);
-    expect(error).toMatchObject({ code: 'invalid_rules', field, message: `Invalid rules: ${message}` });
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect(error).toMatchObject({
+      code: 'invalid_config',
+      field,
+      path: `$.${field}`,
+      message: `$.${field}: Invalid rules: ${message}`,
+    });
   });
 
   it('accepts the edges', () => {

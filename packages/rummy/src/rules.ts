@@ -1,19 +1,7 @@
+import { matches, schemaProblem } from '@tabula/core';
 import { Card, RANKS, SUITS } from './card.js';
 import { InvalidRulesError } from './errors.js';
-
-/** The game parameters as plain data. */
-export interface RulesConfig {
-  /** Number of 52-card decks (>= 1). */
-  readonly decks: number;
-  /** Jokers in play, 0 .. 2 per deck. */
-  readonly jokers: number;
-  /** Cards dealt to each player (>= 1). */
-  readonly handSize: number;
-  /** Points a player's first play must be worth (>= 0). */
-  readonly openingPoints: number;
-  /** Penalty of a joker left in hand (>= 0). */
-  readonly jokerPenalty: number;
-}
+import { type RulesConfig, RulesSchema } from './schemas.js';
 
 /** Two decks, two jokers, 14 cards each, 30 points to open, 30 per joker left in hand. */
 export const DEFAULT_RULES: RulesConfig = Object.freeze({
@@ -24,32 +12,25 @@ export const DEFAULT_RULES: RulesConfig = Object.freeze({
   jokerPenalty: 30,
 });
 
-export const RULE_FIELDS: readonly (keyof RulesConfig)[] = [
-  'decks',
-  'jokers',
-  'handSize',
-  'openingPoints',
-  'jokerPenalty',
-];
-
-/** The first problem of a rules object, or null when it is valid. */
-export function rulesProblem(rules: RulesConfig): { field: keyof RulesConfig; message: string } | null {
-  const atLeast = (field: keyof RulesConfig, min: number) => {
-    const v: unknown = rules[field];
-    return Number.isSafeInteger(v) && (v as number) >= min
-      ? null
-      : { field, message: `${field} must be an integer >= ${min}, got ${String(v)}.` };
-  };
-  const decks = atLeast('decks', 1);
-  if (decks) return decks;
-  const j: unknown = rules.jokers;
-  if (!Number.isSafeInteger(j) || (j as number) < 0 || (j as number) > 2 * rules.decks) {
+/**
+ * The first problem of a rules object, or null when it is valid: the schema
+ * (`field` is where it fails), then at most 2 jokers per deck.
+ */
+export function rulesProblem(rules: unknown): { field: string; message: string } | null {
+  if (!matches(RulesSchema, rules)) {
+    const problem = schemaProblem(RulesSchema, rules);
+    const field = problem?.path.slice(2) ?? '';
+    const value =
+      typeof rules === 'object' && rules !== null ? new Map(Object.entries(rules)).get(field) : rules;
+    return { field, message: `${problem?.message ?? 'Expected rules'}, got ${String(value)}.` };
+  }
+  if (rules.jokers > 2 * rules.decks) {
     return {
       field: 'jokers',
-      message: `jokers must be an integer between 0 and ${2 * rules.decks} (2 per deck), got ${String(j)}.`,
+      message: `Expected at most 2 jokers per deck (${2 * rules.decks}), got ${rules.jokers}.`,
     };
   }
-  return atLeast('handSize', 1) ?? atLeast('openingPoints', 0) ?? atLeast('jokerPenalty', 0);
+  return null;
 }
 
 /**
@@ -59,7 +40,8 @@ export function rulesProblem(rules: RulesConfig): { field: keyof RulesConfig; me
  */
 export function createDeck(rules: RulesConfig): string[] {
   const deck: string[] = [];
-  const order = [...RANKS.slice(1), RANKS[0]!];
+  const [ace, ...others] = RANKS;
+  const order = [...others, ace];
   let jokersLeft = rules.jokers;
   for (let copy = 0; copy < rules.decks; copy++) {
     const back = rules.decks > 1 ? (copy % 2 === 0 ? 'r' : 'b') : '';
@@ -72,6 +54,56 @@ export function createDeck(rules: RulesConfig): string[] {
     }
   }
   return deck;
+}
+
+const deckCounts = new Map<string, ReadonlyMap<string, number>>();
+
+/** How often the rules' deck holds each card; cached, as saved rounds are checked against it often. */
+function deckCount(rules: RulesConfig): ReadonlyMap<string, number> {
+  const key = `${rules.decks}/${rules.jokers}`;
+  let counts = deckCounts.get(key);
+  if (counts === undefined) {
+    const counting = new Map<string, number>();
+    for (const card of createDeck(rules)) counting.set(card, (counting.get(card) ?? 0) + 1);
+    counts = counting;
+    if (deckCounts.size < 64) deckCounts.set(key, counts);
+  }
+  return counts;
+}
+
+/**
+ * The first card (in list order) of the lists that appears more often than in
+ * the rules' deck, with how often the rules' deck holds it; null when the
+ * lists fit in the deck.
+ */
+export function cardsBeyondDeck(
+  rules: RulesConfig,
+  lists: readonly (readonly string[])[],
+): { card: string; list: number; index: number; allowed: number } | null {
+  const deck = deckCount(rules);
+  // counts of the cards seen, against the deck's (copying the deck's map costs more than the lists)
+  const seen = new Map<string, number>();
+  for (const [l, list] of lists.entries()) {
+    for (const [index, card] of list.entries()) {
+      const n = (seen.get(card) ?? 0) + 1;
+      const allowed = deck.get(card) ?? 0;
+      if (n > allowed) return { card, list: l, index, allowed };
+      seen.set(card, n);
+    }
+  }
+  return null;
+}
+
+/** Why a card found by `cardsBeyondDeck` does not fit. */
+export function beyondDeckMessage(rules: RulesConfig, extra: { card: string; allowed: number }): string {
+  if (extra.allowed > 0) {
+    return `card ${extra.card} appears more often than the ${extra.allowed} of the rules' deck.`;
+  }
+  const hint =
+    rules.decks > 1 && extra.card.length === 2
+      ? ` (with ${rules.decks} decks cards carry a back, e.g. ${extra.card}r)`
+      : '';
+  return `card ${extra.card} is not in the rules' deck${hint}.`;
 }
 
 /** Game parameters, validated on construction (`InvalidRulesError` names the field). */

@@ -1,35 +1,71 @@
-import { Type } from '@sinclair/typebox';
-
 /**
- * JSON Schemas (TypeBox) of what `rummyGame` takes and gives: the config, an
- * action, a state (the pure `RoundState`) and a view (`RoundView`). They
- * describe exactly what the definition produces, so untrusted JSON can be
- * checked against them; the rules' own checks (a valid meld, cards that fit
- * the deck) come on top.
+ * The shapes of rummy as JSON Schemas (TypeBox), the one source of truth: the
+ * types below are derived from them. They say exactly what the engine makes,
+ * so untrusted JSON is checked against them; the rules a schema cannot say
+ * (a valid meld, cards that fit the deck, scores that follow from the hands)
+ * are checked on top, in `state.ts`.
  */
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { DeepReadonly } from '@tabula/core';
+import { RANKS, SUITS } from './card.js';
+
+/** Plain data as the engine hands it out: nothing in it is to be changed. */
+type Data<S extends TSchema> = DeepReadonly<Static<S>>;
 
 /** A card string: rank + suit or a joker colour, and an optional back (`Kh`, `Khr`, `wb`, `wbr`). */
-export const CardSchema = Type.String({ pattern: '^(?:[A2-9TJQK][cdhs]|w[br])[rb]?$' });
+export const CardSchema = Type.String({ pattern: `^(?:[${RANKS.join('')}][${SUITS.join('')}]|w[br])[rb]?$` });
 
-const rulesFields = {
-  decks: Type.Integer({ minimum: 1 }),
-  jokers: Type.Integer({ minimum: 0 }),
-  handSize: Type.Integer({ minimum: 1 }),
-  openingPoints: Type.Integer({ minimum: 0 }),
-  jokerPenalty: Type.Integer({ minimum: 0 }),
-};
-
-export const RulesSchema = Type.Object(rulesFields, { additionalProperties: false });
-
-export const ConfigSchema = Type.Object(
+export const RulesSchema = Type.Object(
   {
-    /** How many players; seats are 0 .. players - 1 in join order. */
-    players: Type.Integer({ minimum: 2 }),
-    /** The rules; a left-out field takes the default (2 decks, 2 jokers, 14 cards, 30 to open, 30 a joker). */
-    rules: Type.Optional(Type.Partial(Type.Object(rulesFields), { additionalProperties: false })),
+    /** Number of 52-card decks. */
+    decks: Type.Integer({ minimum: 1 }),
+    /** Jokers in play, at most 2 per deck (a rule across fields, checked by `rulesProblem`). */
+    jokers: Type.Integer({ minimum: 0 }),
+    /** Cards dealt to each player. */
+    handSize: Type.Integer({ minimum: 1 }),
+    /** Points a player's first play must be worth. */
+    openingPoints: Type.Integer({ minimum: 0 }),
+    /** Penalty of a joker left in hand. */
+    jokerPenalty: Type.Integer({ minimum: 0 }),
   },
   { additionalProperties: false },
 );
+/** The game parameters as plain data. */
+export type RulesConfig = Data<typeof RulesSchema>;
+
+export const ConfigSchema = Type.Object(
+  {
+    /** How many players; seats are 0 .. players - 1 in join order, seat 0 starts. */
+    players: Type.Integer({ minimum: 2 }),
+    /** The rules; a left-out field takes the default (2 decks, 2 jokers, 14 cards, 30 to open, 30 a joker). */
+    rules: Type.Optional(Type.Partial(RulesSchema, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+/** A config of `rummyGame`: the number of players and, optionally, some or all of the rules. */
+export type RummyConfig = Data<typeof ConfigSchema>;
+
+/** A meld's type: a group (the PHP library's `Set`) or a run. */
+export const MeldKindSchema = Type.Union([Type.Literal('group'), Type.Literal('run')]);
+export type MeldKind = Static<typeof MeldKindSchema>;
+
+/** A meld with its kind settled, as it lies on the table. */
+export const TableMeldSchema = Type.Object(
+  { kind: MeldKindSchema, cards: Type.Array(CardSchema, { minItems: 3, maxItems: 13 }) },
+  { additionalProperties: false },
+);
+export type TableMeld = Data<typeof TableMeldSchema>;
+
+/**
+ * A meld of a layout given to `play`: its cards (kind guessed) or an explicit
+ * `{ kind, cards }`. Only the shape: a bad card or an invalid meld has its own error.
+ */
+export const LayoutMeldSchema = Type.Union([
+  Type.Array(Type.String()),
+  Type.Object({ kind: MeldKindSchema, cards: Type.Array(Type.String()) }, { additionalProperties: false }),
+]);
+export type LayoutMeld = Data<typeof LayoutMeldSchema>;
+export const LayoutSchema = Type.Array(LayoutMeldSchema);
 
 export const DrawSchema = Type.Object({ type: Type.Literal('draw') }, { additionalProperties: false });
 export const PassSchema = Type.Object({ type: Type.Literal('pass') }, { additionalProperties: false });
@@ -42,50 +78,91 @@ export const PlaySchema = Type.Object(
   { additionalProperties: false },
 );
 export const ActionSchema = Type.Union([DrawSchema, PassSchema, PlaySchema]);
+/**
+ * An action of `rummyGame`: draw a card, pass (only with an empty stock), or
+ * play the new layout of the whole table.
+ */
+export type RummyAction = Static<typeof ActionSchema>;
 
-export const TableMeldSchema = Type.Object(
-  {
-    kind: Type.Union([Type.Literal('group'), Type.Literal('run')]),
-    cards: Type.Array(CardSchema, { minItems: 3, maxItems: 13 }),
-  },
-  { additionalProperties: false },
-);
+const SeatSchema = Type.Integer({ minimum: 0 });
 
-const Seat = Type.Integer({ minimum: 0 });
-const Status = Type.Union([Type.Literal('playing'), Type.Literal('over')]);
+/** `playing` until a player goes out or everyone passes in a row, then `over`. */
+export const RoundStatusSchema = Type.Union([Type.Literal('playing'), Type.Literal('over')]);
+export type RoundStatus = Static<typeof RoundStatusSchema>;
 
+/** One dealt round as plain JSON. Seats are numbered from 0 in join order. */
 export const StateSchema = Type.Object(
   {
     rules: RulesSchema,
-    status: Status,
+    status: RoundStatusSchema,
+    /** Each seat's cards (strings with backs, e.g. `Khr`), in the order received. */
     hands: Type.Array(Type.Array(CardSchema), { minItems: 2 }),
+    /** The face-down stock; the next draw takes the first card. */
     stock: Type.Array(CardSchema),
     table: Type.Array(TableMeldSchema),
+    /** Whether each seat has made its opening play. */
     opened: Type.Array(Type.Boolean()),
-    current: Seat,
+    /** The seat whose turn it is. */
+    current: SeatSchema,
+    /** Consecutive passes so far. */
     passes: Type.Integer({ minimum: 0 }),
-    winner: Type.Union([Seat, Type.Null()]),
+    /** The winning seat once over, otherwise null. */
+    winner: Type.Union([SeatSchema, Type.Null()]),
+    /** Each seat's score once over, zeros while playing. */
     scores: Type.Array(Type.Integer()),
   },
   { additionalProperties: false },
 );
+export type RummyState = Data<typeof StateSchema>;
 
-export const ViewSchema = Type.Object(
-  {
-    rules: RulesSchema,
-    status: Status,
-    /** The viewer's seat, null for a spectator. */
-    seat: Type.Union([Seat, Type.Null()]),
-    /** The viewer's own cards, null for a spectator. */
-    hand: Type.Union([Type.Array(CardSchema), Type.Null()]),
-    handSizes: Type.Array(Type.Integer({ minimum: 0 })),
-    opened: Type.Array(Type.Boolean()),
-    table: Type.Array(TableMeldSchema),
-    stockCount: Type.Integer({ minimum: 0 }),
-    current: Type.Union([Seat, Type.Null()]),
-    passes: Type.Integer({ minimum: 0 }),
-    winner: Type.Union([Seat, Type.Null()]),
-    scores: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
-  },
+const viewFields = {
+  rules: RulesSchema,
+  status: RoundStatusSchema,
+  /** The viewer's seat, null for a spectator. */
+  seat: Type.Union([SeatSchema, Type.Null()]),
+  /** The viewer's own cards, null for a spectator (or, in a `GameView`, before the deal). */
+  hand: Type.Union([Type.Array(CardSchema), Type.Null()]),
+  /** How many cards each seat holds. */
+  handSizes: Type.Array(Type.Integer({ minimum: 0 })),
+  opened: Type.Array(Type.Boolean()),
+  table: Type.Array(TableMeldSchema),
+  stockCount: Type.Integer({ minimum: 0 }),
+  /** Whose turn it is; null unless playing. */
+  current: Type.Union([SeatSchema, Type.Null()]),
+  passes: Type.Integer({ minimum: 0 }),
+  winner: Type.Union([SeatSchema, Type.Null()]),
+  /** The scores once over, null before. */
+  scores: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
+};
+
+/**
+ * What one seat may know of a round: its own hand, the table, how many cards
+ * the others hold and the stock size. Never other hands nor the stock order.
+ */
+export const ViewSchema = Type.Object(viewFields, { additionalProperties: false });
+export type RummyView = Data<typeof ViewSchema>;
+
+/** A player as saved: `id` tells players apart, `name` is for people. */
+export const PlayerSchema = Type.Object(
+  { id: Type.String({ minLength: 1 }), name: Type.String({ minLength: 1 }) },
   { additionalProperties: false },
 );
+export type PlayerJSON = Data<typeof PlayerSchema>;
+
+/** `waiting` for players until the deal, then `playing`, then `over`. */
+export const GameStatusSchema = Type.Union([Type.Literal('waiting'), RoundStatusSchema]);
+export type GameStatus = Static<typeof GameStatusSchema>;
+
+/** What one player of a `Game` may know: the view of the round (an empty one before the deal) and the players. */
+export const GameViewSchema = Type.Object(
+  { ...viewFields, status: GameStatusSchema, players: Type.Array(PlayerSchema) },
+  { additionalProperties: false },
+);
+export type GameView = Data<typeof GameViewSchema>;
+
+/** A whole `Game` as plain JSON, the PHP library's save: `round` is null until the deal. */
+export const GameSchema = Type.Object(
+  { rules: RulesSchema, players: Type.Array(PlayerSchema), round: Type.Union([StateSchema, Type.Null()]) },
+  { additionalProperties: false },
+);
+export type GameJSON = Data<typeof GameSchema>;

@@ -1,12 +1,14 @@
 /**
  * The building blocks of the plays `findPlays` lists ("moves"): new melds of
- * the hand alone and hand cards added to a table meld (`search-borrow.ts`
- * adds the moves that borrow table cards). The search works on faces (rank + suit, backs ignored): two
- * copies of a face make the same melds, so each meld is found once and the
- * copies only matter for how many times a face can be used.
+ * the hand alone, hand cards added to a table meld, and new melds or run
+ * extensions that borrow cards other table melds can spare. The search works
+ * on faces (rank + suit, backs ignored): two copies of a face make the same
+ * melds, so each meld is found once and the copies only matter for how many
+ * times a face can be used.
  */
-import { JOKER_CODE, RANK_VALUE } from './card.js';
-import { isValidMeld, scoreMeld } from './meld-check.js';
+import { cardValue, JOKER_CODE, RANKS, SUITS } from './card.js';
+import { isValidMeld, scoreMeld } from './meld.js';
+import type { TableMeld } from './schemas.js';
 
 /** At most this many jokers from the hand in one new meld or one addition, which bounds the search. */
 export const MAX_JOKERS_PER_MELD = 2;
@@ -17,26 +19,27 @@ export const MAX_BORROWED = 2;
 export type Slot = number | string;
 export const JOKER = -1;
 
-const SUIT_LETTERS = 'cdhs';
-const RANK_LETTERS = 'A23456789TJQK';
-const FACES: readonly string[] = Array.from(
-  { length: 52 },
-  (_, f) => RANK_LETTERS[f % 13]! + SUIT_LETTERS[Math.floor(f / 13)]!,
-);
+const FACES: readonly string[] = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
 const SUIT_INDEX = new Int8Array(128).fill(-1);
-for (let s = 0; s < 4; s++) SUIT_INDEX[SUIT_LETTERS.charCodeAt(s)] = s;
+for (const [s, suit] of SUITS.entries()) SUIT_INDEX[suit.charCodeAt(0)] = s;
 
 export const isJoker = (card: string): boolean => card.charCodeAt(0) === JOKER_CODE;
 
 /** Face index of a card string, -1 for a joker. */
 export function faceIndex(card: string): number {
   if (isJoker(card)) return JOKER;
-  return SUIT_INDEX[card.charCodeAt(1)]! * 13 + RANK_VALUE[card.charCodeAt(0)]! - 1;
+  return SUIT_INDEX[card.charCodeAt(1)]! * 13 + cardValue(card) - 1;
 }
 
 /** A slot as a card string for the meld checks (any joker stands for a hand joker). */
 export const slotText = (slot: Slot): string =>
   typeof slot === 'string' ? slot : slot === JOKER ? 'wb' : FACES[slot]!;
+
+/** A table meld a move changes, and the melds that take its place. */
+export interface Change {
+  readonly table: number;
+  readonly melds: readonly (readonly Slot[])[];
+}
 
 /**
  * One building block of a play: new melds and changed table melds. Moves
@@ -44,10 +47,7 @@ export const slotText = (slot: Slot): string =>
  * their cards.
  */
 export interface Move {
-  /** The table melds it changes. */
-  readonly tables: readonly number[];
-  /** For each of `tables`, the melds that take its place. */
-  readonly replaced: readonly (readonly (readonly Slot[])[])[];
+  readonly changes: readonly Change[];
   /** New melds. */
   readonly fresh: readonly (readonly Slot[])[];
   /** The hand faces it uses (a face twice when it uses two copies). */
@@ -57,9 +57,11 @@ export interface Move {
   readonly size: number;
   /** Points of its new melds when it changes no table meld (their guessed kinds, as `play` counts them). */
   readonly points: number;
+  /** Its place in the search's order, which the search sets before it combines moves (-1 until then). */
+  id: number;
 }
 
-export function makeMove(tables: number[], replaced: Slot[][][], fresh: Slot[][]): Move {
+function makeMove(changes: Change[], fresh: Slot[][]): Move {
   const faces: number[] = [];
   let jokers = 0;
   const count = (meld: readonly Slot[]) => {
@@ -68,17 +70,17 @@ export function makeMove(tables: number[], replaced: Slot[][][], fresh: Slot[][]
       else if (typeof slot === 'number') faces.push(slot);
     }
   };
-  for (const melds of replaced) for (const meld of melds) count(meld);
+  for (const { melds } of changes) for (const meld of melds) count(meld);
   for (const meld of fresh) count(meld);
   let points = 0;
-  if (tables.length === 0) for (const meld of fresh) points += scoreMeld(meld.map(slotText));
-  return { tables, replaced, fresh, faces, jokers, size: faces.length + jokers, points };
+  if (changes.length === 0) for (const meld of fresh) points += scoreMeld(meld.map(slotText));
+  return { changes, fresh, faces, jokers, size: faces.length + jokers, points, id: -1 };
 }
 
 /** Whether every meld of the move is valid, its guessed kind as `play` settles it. */
 export function validMove(move: Move): boolean {
   const valid = (meld: readonly Slot[]) => isValidMeld(meld.map(slotText));
-  return move.fresh.every(valid) && move.replaced.every((melds) => melds.every(valid));
+  return move.fresh.every(valid) && move.changes.every(({ melds }) => melds.every(valid));
 }
 
 /** The hand as the search sees it. */
@@ -89,6 +91,9 @@ export interface HandFaces {
   readonly jmax: number;
 }
 
+/** Whether the hand holds a copy of the face (0 .. 51). */
+const holds = (hand: HandFaces, face: number): boolean => hand.counts[face]! > 0;
+
 /**
  * New melds of the hand alone: every group (3 or 4 different suits of a
  * rank, jokers completing it) and every run (3 to 13 consecutive values of a
@@ -96,16 +101,16 @@ export interface HandFaces {
  * run with one natural and at most 4 cards is the group of the same cards
  * (its kind is guessed so), so it is not listed twice.
  */
-export function handMelds(hand: HandFaces, out: Move[]): void {
-  const { counts, jmax } = hand;
+function handMelds(hand: HandFaces, out: Move[]): void {
+  const { jmax } = hand;
   for (let v = 0; v < 13; v++) {
     let mask = 0;
-    for (let s = 0; s < 4; s++) if (counts[s * 13 + v]! > 0) mask |= 1 << s;
+    for (let s = 0; s < 4; s++) if (holds(hand, s * 13 + v)) mask |= 1 << s;
     for (let sub = mask; sub > 0; sub = (sub - 1) & mask) {
       const slots: Slot[] = [];
       for (let s = 0; s < 4; s++) if (sub & (1 << s)) slots.push(s * 13 + v);
       for (let j = Math.max(0, 3 - slots.length); j <= Math.min(jmax, 4 - slots.length); j++) {
-        out.push(makeMove([], [], [[...slots, ...Array<Slot>(j).fill(JOKER)]]));
+        out.push(makeMove([], [[...slots, ...Array<Slot>(j).fill(JOKER)]]));
       }
     }
   }
@@ -116,7 +121,7 @@ export function handMelds(hand: HandFaces, out: Move[]): void {
       const slots: Slot[] = [];
       for (let b = a; b <= 13; b++) {
         const f = s * 13 + b - 1;
-        if (counts[f]! > 0) {
+        if (holds(hand, f)) {
           naturals++;
           slots.push(f);
         } else {
@@ -125,7 +130,7 @@ export function handMelds(hand: HandFaces, out: Move[]): void {
         }
         const length = b - a + 1;
         if (length >= 3 && naturals >= 1 && !(naturals === 1 && length <= 4)) {
-          out.push(makeMove([], [], [slots.slice()]));
+          out.push(makeMove([], [slots.slice()]));
         }
       }
     }
@@ -133,7 +138,7 @@ export function handMelds(hand: HandFaces, out: Move[]): void {
 }
 
 /** What the search knows of a table meld. */
-export interface TableMeldInfo {
+interface TableMeldInfo {
   readonly cards: readonly string[];
   readonly group: boolean;
   readonly run: boolean;
@@ -146,11 +151,11 @@ export interface TableMeldInfo {
   readonly suits: number;
 }
 
-export function inspect(cards: readonly string[]): TableMeldInfo | null {
-  let first = 0;
-  while (first < cards.length && isJoker(cards[first]!)) first++;
-  if (first === cards.length) return null;
-  const head = faceIndex(cards[first]!);
+function inspect(cards: readonly string[]): TableMeldInfo | null {
+  const first = cards.findIndex((card) => !isJoker(card));
+  const natural = cards[first];
+  if (natural === undefined) return null;
+  const head = faceIndex(natural);
   const value = (head % 13) + 1;
   let suits = 0;
   for (const card of cards) if (!isJoker(card)) suits |= 1 << Math.floor(faceIndex(card) / 13);
@@ -191,16 +196,16 @@ function extensions(suit: number, from: number, step: number, hand: HandFaces) {
  * both kinds. And a hand card that a run of 5 or more already holds splits
  * it in two, one copy ending the first half, the other starting the second.
  */
-export function additions(t: number, meld: TableMeldInfo, hand: HandFaces, out: Move[]): void {
+function additions(t: number, meld: TableMeldInfo, hand: HandFaces, out: Move[]): void {
   const { cards, suit, value } = meld;
   const n = cards.length;
   if (meld.group && n < 4) {
     for (let s = 0; s < 4; s++) {
       const f = s * 13 + value - 1;
-      if ((meld.suits & (1 << s)) === 0 && hand.counts[f]! > 0)
-        out.push(makeMove([t], [[[...cards, f]]], []));
+      if ((meld.suits & (1 << s)) === 0 && holds(hand, f))
+        out.push(makeMove([{ table: t, melds: [[...cards, f]] }], []));
     }
-    if (hand.jmax > 0) out.push(makeMove([t], [[[...cards, JOKER]]], []));
+    if (hand.jmax > 0) out.push(makeMove([{ table: t, melds: [[...cards, JOKER]] }], []));
   }
   if (!meld.run) return;
   if (n < 13) {
@@ -209,12 +214,240 @@ export function additions(t: number, meld: TableMeldInfo, hand: HandFaces, out: 
       for (const high of highs) {
         const added = low.slots.length + high.slots.length;
         if (added === 0 || n + added > 13 || low.jokers + high.jokers > hand.jmax) continue;
-        out.push(makeMove([t], [[[...low.slots, ...cards, ...high.slots]]], []));
+        out.push(makeMove([{ table: t, melds: [[...low.slots, ...cards, ...high.slots]] }], []));
       }
     }
   }
   for (let p = 2; p <= n - 3; p++) {
     const f = suit * 13 + meld.start + p - 1;
-    if (hand.counts[f]! > 0) out.push(makeMove([t], [[[...cards.slice(0, p), f], cards.slice(p)]], []));
+    if (holds(hand, f))
+      out.push(makeMove([{ table: t, melds: [[...cards.slice(0, p), f], cards.slice(p)] }], []));
   }
+}
+
+/** A table card a meld can give up, and what the meld becomes without it. */
+interface Donation {
+  readonly table: number;
+  readonly card: string;
+  readonly rest: readonly (readonly Slot[])[];
+}
+
+/**
+ * The cards table meld `t` can give to other melds: any card of a group of
+ * 4, either end of a run of 4 or more, a middle card of a run of 7 or more
+ * (which splits it), and a joker, which the meld gives up for a natural of
+ * the hand that takes its place.
+ */
+function donations(t: number, meld: TableMeldInfo, hand: HandFaces, out: Donation[]): void {
+  const { cards, suit, value } = meld;
+  const n = cards.length;
+  const swapped = (i: number, f: number) => cards.map((c, k): Slot => (k === i ? f : c));
+  if (meld.group) {
+    if (n === 4) {
+      for (const [i, card] of cards.entries()) {
+        out.push({ table: t, card, rest: [[...cards.slice(0, i), ...cards.slice(i + 1)]] });
+      }
+    }
+    for (const [i, card] of cards.entries()) {
+      if (!isJoker(card)) continue;
+      for (let s = 0; s < 4; s++) {
+        const f = s * 13 + value - 1;
+        if ((meld.suits & (1 << s)) === 0 && holds(hand, f))
+          out.push({ table: t, card, rest: [swapped(i, f)] });
+      }
+    }
+  }
+  if (meld.run) {
+    const [head] = cards;
+    const tail = cards.at(-1);
+    if (n >= 4 && head !== undefined && tail !== undefined) {
+      out.push({ table: t, card: head, rest: [cards.slice(1)] });
+      out.push({ table: t, card: tail, rest: [cards.slice(0, n - 1)] });
+    }
+    for (const [i, card] of cards.entries()) {
+      if (i >= 3 && i <= n - 4) out.push({ table: t, card, rest: [cards.slice(0, i), cards.slice(i + 1)] });
+    }
+    for (const [i, card] of cards.entries()) {
+      const f = suit * 13 + meld.start + i - 1;
+      if (isJoker(card) && holds(hand, f)) out.push({ table: t, card, rest: [swapped(i, f)] });
+    }
+  }
+}
+
+/** Hand faces plus the table cards that melds can give up. */
+interface Supply extends HandFaces {
+  /** Donations of each natural face. */
+  readonly byFace: readonly (readonly Donation[])[];
+  /** Donated jokers. */
+  readonly jokers: readonly Donation[];
+}
+
+/** The first donation of the list from a meld other than `forbidden` and those already taken, if one more may be taken. */
+function donorFor(list: readonly Donation[] | undefined, taken: readonly Donation[], forbidden: number) {
+  if (list === undefined || taken.length >= MAX_BORROWED) return undefined;
+  return list.find((d) => d.table !== forbidden && !taken.some((x) => x.table === d.table));
+}
+
+/** A run under construction, value by value, preferring hand naturals, then table cards, then hand jokers. */
+class RunChain {
+  readonly slots: Slot[] = [];
+  readonly donors: Donation[] = [];
+  handCards = 0;
+  private handJokers = 0;
+
+  constructor(
+    private readonly supply: Supply,
+    private readonly suit: number,
+    private readonly forbidden: number,
+  ) {}
+
+  /** Adds value `v` at the end (or the start); false when nothing can stand there. */
+  add(v: number, atStart: boolean): boolean {
+    const f = this.suit * 13 + v - 1;
+    const { supply } = this;
+    let slot: Slot;
+    if (holds(supply, f)) {
+      slot = f;
+      this.handCards++;
+    } else {
+      const d =
+        donorFor(supply.byFace[f], this.donors, this.forbidden) ??
+        donorFor(supply.jokers, this.donors, this.forbidden);
+      if (d !== undefined) {
+        slot = d.card;
+        this.donors.push(d);
+      } else if (this.handJokers < supply.jmax) {
+        slot = JOKER;
+        this.handJokers++;
+        this.handCards++;
+      } else return false;
+    }
+    if (atStart) this.slots.unshift(slot);
+    else this.slots.push(slot);
+    return true;
+  }
+}
+
+function borrowingMove(
+  donors: readonly Donation[],
+  extra: { t: number; meld: Slot[] } | null,
+  fresh: Slot[][],
+) {
+  const changes: Change[] = donors.map((d) => ({ table: d.table, melds: d.rest.map((m) => m.slice()) }));
+  if (extra !== null) changes.push({ table: extra.t, melds: [extra.meld] });
+  return makeMove(changes, fresh);
+}
+
+/**
+ * New melds of hand cards and table cards that other melds give up (at most
+ * `MAX_BORROWED`, from different melds, at least one): runs built value by
+ * value (a hand natural, else a table card, else a hand joker) and groups of
+ * every choice of suits (a hand natural or a table card for each, jokers
+ * completing 3).
+ */
+function borrowingMelds(supply: Supply, out: Move[]): void {
+  const jokers = supply.jokers.length > 0;
+  const suits = [false, false, false, false];
+  const ranks: boolean[] = Array(13).fill(false);
+  supply.byFace.forEach((list, f) => {
+    if (list.length === 0) return;
+    suits[Math.floor(f / 13)] = true;
+    ranks[f % 13] = true;
+  });
+  for (let s = 0; s < 4; s++) {
+    if (!suits[s] && !jokers) continue;
+    for (let a = 1; a <= 11; a++) {
+      const chain = new RunChain(supply, s, -1);
+      for (let b = a; b <= 13 && chain.add(b, false); b++) {
+        if (b - a >= 2 && chain.donors.length > 0 && chain.handCards > 0) {
+          out.push(borrowingMove(chain.donors, null, [chain.slots.slice()]));
+        }
+      }
+    }
+  }
+  for (let v = 0; v < 13; v++) {
+    if (!ranks[v] && !jokers) continue;
+    // Each suit: absent (0), the hand's natural (1) or a table card (2).
+    for (let pick = 1; pick < 81; pick++) {
+      const slots: Slot[] = [];
+      const donors: Donation[] = [];
+      let handCards = 0;
+      let ok = true;
+      for (let s = 0, p = pick; s < 4 && ok; s++, p = Math.floor(p / 3)) {
+        const f = s * 13 + v;
+        if (p % 3 === 1) {
+          ok = holds(supply, f);
+          slots.push(f);
+          handCards++;
+        } else if (p % 3 === 2) {
+          const d = donorFor(supply.byFace[f], donors, -1);
+          ok = d !== undefined;
+          if (d !== undefined) {
+            slots.push(d.card);
+            donors.push(d);
+          }
+        }
+      }
+      if (!ok) continue;
+      let jokers = 0;
+      while (ok && slots.length < 3) {
+        const d = donorFor(supply.jokers, donors, -1);
+        if (d !== undefined) {
+          slots.push(d.card);
+          donors.push(d);
+        } else if (jokers < supply.jmax) {
+          slots.push(JOKER);
+          jokers++;
+          handCards++;
+        } else ok = false;
+      }
+      if (ok && handCards > 0 && donors.length > 0) out.push(borrowingMove(donors, null, [slots]));
+    }
+  }
+}
+
+/**
+ * A table run `t` extended at one end with hand cards and table cards that
+ * other melds give up (at least one of each), value by value as in
+ * `borrowingMelds`.
+ */
+function borrowingExtensions(t: number, meld: TableMeldInfo, supply: Supply, out: Move[]): void {
+  if (!meld.run) return;
+  const n = meld.cards.length;
+  for (const step of [-1, 1]) {
+    const chain = new RunChain(supply, meld.suit, t);
+    let v = step < 0 ? meld.start - 1 : meld.start + n;
+    for (let added = 1; n + added <= 13 && v >= 1 && v <= 13 && chain.add(v, step < 0); added++, v += step) {
+      if (chain.donors.length > 0 && chain.handCards > 0) {
+        const cards = step < 0 ? [...chain.slots, ...meld.cards] : [...meld.cards, ...chain.slots];
+        out.push(borrowingMove(chain.donors, { t, meld: cards }, []));
+      }
+    }
+  }
+}
+
+/** The moves of an opened seat, or of a seat yet to open (new melds of the hand alone). */
+export function movesFor(table: readonly TableMeld[], hand: HandFaces, opened: boolean): Move[] {
+  const found: Move[] = [];
+  handMelds(hand, found);
+  if (!opened) return found;
+  const infos = table.map((m) => inspect(m.cards));
+  const given: Donation[] = [];
+  infos.forEach((meld, t) => {
+    if (meld === null) return;
+    additions(t, meld, hand, found);
+    donations(t, meld, hand, given);
+  });
+  const byFace: Donation[][] = Array.from({ length: 52 }, () => []);
+  const jokers: Donation[] = [];
+  for (const d of given) {
+    const f = faceIndex(d.card);
+    (f === JOKER ? jokers : byFace[f])?.push(d);
+  }
+  const supply: Supply = { counts: hand.counts, jmax: hand.jmax, byFace, jokers };
+  borrowingMelds(supply, found);
+  infos.forEach((meld, t) => {
+    if (meld !== null) borrowingExtensions(t, meld, supply, found);
+  });
+  return found;
 }

@@ -1,11 +1,12 @@
 import { createRng } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/table-position.js';
-import { scoreMeld } from './meld-check.js';
+import { scoreMeld } from './meld.js';
 import { deal, draw, pass, play, shuffledDeck } from './round.js';
-import { DEFAULT_RULES, type RulesConfig } from './rules.js';
+import { DEFAULT_RULES } from './rules.js';
+import type { RulesConfig } from './schemas.js';
 import { DEFAULT_MAX_PLAYS, type FoundPlay, findPlays } from './search.js';
-import { newMeldPositions } from './table.js';
+import { newMelds } from './table.js';
 
 /** A layout as sorted meld texts: melds compared as card sets, in any order. */
 const shape = (layout: readonly (readonly string[])[]) =>
@@ -40,11 +41,11 @@ describe('before opening', () => {
     for (const p of plays) {
       expect(p.layout.slice(0, 2)).toEqual(table.map((m) => m.split(',')));
       expect(
-        newMeldPositions(
+        newMelds(
           state.table,
           p.layout.map((cards) => ({ cards })),
         ),
-      ).toEqual(p.layout.slice(2).map((_, i) => i + 2));
+      ).toEqual(p.layout.slice(2).map((cards) => ({ cards })));
     }
   });
 

@@ -4,30 +4,16 @@
  * finite part of them (see `findPlays`); `play` (and so `rummyGame.apply`)
  * still accepts every legal layout.
  */
-import type { TableMeld } from './meld-check.js';
-import type { RoundState } from './round.js';
-import type { RulesConfig } from './rules.js';
+import type { RulesConfig, RummyState, TableMeld } from './schemas.js';
 import {
-  borrowingExtensions,
-  borrowingMelds,
-  type Donation,
-  donations,
-  type Supply,
-} from './search-borrow.js';
-import {
-  additions,
   faceIndex,
-  type HandFaces,
-  handMelds,
-  inspect,
   JOKER,
   MAX_JOKERS_PER_MELD,
   type Move,
+  movesFor,
   type Slot,
   validMove,
 } from './search-moves.js';
-
-export { MAX_BORROWED, MAX_JOKERS_PER_MELD } from './search-moves.js';
 
 /** Limits of the search. */
 export interface SearchLimits {
@@ -55,34 +41,9 @@ export const DEFAULT_MAX_PLAYS = 200;
 export const DEFAULT_SEARCH_NODES = 400;
 export const DEFAULT_MAX_MOVES = 150;
 
-/** The moves of an opened seat, or of a seat yet to open (new melds of the hand alone). */
-function movesFor(table: readonly TableMeld[], hand: HandFaces, opened: boolean): Move[] {
-  const found: Move[] = [];
-  handMelds(hand, found);
-  if (!opened) return found;
-  const infos = table.map((m) => inspect(m.cards));
-  const given: Donation[] = [];
-  infos.forEach((meld, t) => {
-    if (meld === null) return;
-    additions(t, meld, hand, found);
-    donations(t, meld, hand, given);
-  });
-  const byFace: Donation[][] = Array.from({ length: 52 }, () => []);
-  const jokers: Donation[] = [];
-  for (const d of given) {
-    const f = faceIndex(d.card);
-    (f === JOKER ? jokers : byFace[f]!).push(d);
-  }
-  const supply: Supply = { counts: hand.counts, jmax: hand.jmax, byFace, jokers };
-  borrowingMelds(supply, found);
-  infos.forEach((meld, t) => {
-    if (meld !== null) borrowingExtensions(t, meld, supply, found);
-  });
-  return found;
-}
-
 interface Combo {
-  readonly ids: readonly number[];
+  /** Its moves, in the search's order. */
+  readonly moves: readonly Move[];
   readonly cards: number;
   readonly points: number;
   readonly jokers: number;
@@ -111,7 +72,7 @@ interface Combo {
  * cards laid, then points, then fewer jokers; at most `maxPlays`. Every listed
  * play is legal.
  */
-export function findPlays(state: RoundState, seat: number, limits: SearchLimits = {}): FoundPlay[] {
+export function findPlays(state: RummyState, seat: number, limits: SearchLimits = {}): FoundPlay[] {
   if (state.status !== 'playing' || seat !== state.current) return [];
   const hand = state.hands[seat];
   if (hand === undefined) return [];
@@ -149,34 +110,40 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
 
   let jokersLeft = jokerCards.length;
   const tableUsed = new Uint8Array(table.length);
+  /** Gives back the first `upTo` faces of the move. */
   const untake = (m: Move, upTo: number): void => {
-    for (let i = 0; i < upTo; i++) counts[m.faces[i]!]!++;
+    let i = 0;
+    for (const f of m.faces) {
+      if (i++ === upTo) return;
+      counts[f]!++;
+    }
   };
   /** Takes the move's cards when the hand still holds them and its table melds are unchanged. */
   const take = (m: Move): boolean => {
     if (m.jokers > jokersLeft) return false;
-    for (const t of m.tables) if (tableUsed[t] === 1) return false;
-    const faces = m.faces;
-    for (let i = 0; i < faces.length; i++) {
-      if (counts[faces[i]!]! === 0) {
+    for (const { table: t } of m.changes) if (tableUsed[t] === 1) return false;
+    let i = 0;
+    for (const f of m.faces) {
+      if (counts[f] === 0) {
         untake(m, i);
         return false;
       }
-      counts[faces[i]!]!--;
+      counts[f]!--;
+      i++;
     }
     jokersLeft -= m.jokers;
-    for (const t of m.tables) tableUsed[t] = 1;
+    for (const { table: t } of m.changes) tableUsed[t] = 1;
     return true;
   };
   const release = (m: Move): void => {
     untake(m, m.faces.length);
     jokersLeft += m.jokers;
-    for (const t of m.tables) tableUsed[t] = 0;
+    for (const { table: t } of m.changes) tableUsed[t] = 0;
   };
 
   const keys = new Set<string>();
-  const moves = found.filter((m) => {
-    const key = `${m.tables.join(',')}:${m.replaced.map((r) => r.join('/')).join('|')}:${m.fresh.join('/')}`;
+  const valid = found.filter((m) => {
+    const key = `${m.changes.map((c) => `${c.table}:${c.melds.join('/')}`).join('|')}:${m.fresh.join('/')}`;
     if (keys.has(key)) return false;
     keys.add(key);
     // A move may use a face twice (a joker's natural and a new meld): the hand must hold both copies.
@@ -184,42 +151,42 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
     release(m);
     return validMove(m);
   });
-  moves.sort((a, b) => b.size - a.size || a.jokers - b.jokers || b.points - a.points);
-  if (moves.length > (limits.maxMoves ?? DEFAULT_MAX_MOVES))
-    moves.length = limits.maxMoves ?? DEFAULT_MAX_MOVES;
+  valid.sort((a, b) => b.size - a.size || a.jokers - b.jokers || b.points - a.points);
+  const moves = valid.slice(0, limits.maxMoves ?? DEFAULT_MAX_MOVES);
+  for (const [id, m] of moves.entries()) m.id = id;
   const n = moves.length;
 
   const seen = new Set<string>();
   const combos: Combo[] = [];
-  const record = (chosen: readonly number[]): void => {
-    const ids = chosen.slice().sort((a, b) => a - b);
-    const key = ids.join(',');
+  const record = (chosen: readonly Move[]): void => {
+    const sorted = chosen.slice().sort((a, b) => a.id - b.id);
+    let key = '';
+    for (const m of sorted) key += `${m.id},`;
     if (seen.has(key)) return;
     seen.add(key);
     let cards = 0;
     let points = 0;
     let jokers = 0;
-    for (const id of ids) {
-      const m = moves[id]!;
+    for (const m of sorted) {
       cards += m.size;
       points += m.points;
       jokers += m.jokers;
     }
     if (!opened && points < rules.openingPoints) return;
-    combos.push({ ids, cards, points, jokers });
+    combos.push({ moves: sorted, cards, points, jokers });
   };
 
-  for (let i = 0; i < n; i++) record([i]);
+  for (const move of moves) record([move]);
 
-  const chosen: number[] = [];
-  for (let i = 0; i < n; i++) {
-    take(moves[i]!);
-    chosen.push(i);
-    for (let j = 0; j < n; j++) {
-      while (take(moves[j]!)) chosen.push(j);
+  const chosen: Move[] = [];
+  for (const move of moves) {
+    take(move);
+    chosen.push(move);
+    for (const other of moves) {
+      while (take(other)) chosen.push(other);
     }
     if (chosen.length > 1) record(chosen);
-    while (chosen.length > 0) release(moves[chosen.pop()!]!);
+    for (let last = chosen.pop(); last !== undefined; last = chosen.pop()) release(last);
   }
 
   // Repeats allowed: two copies of the faces make the same meld twice.
@@ -229,11 +196,13 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
     nodes++;
     if (chosen.length > 1) record(chosen);
     for (let j = start; j < n && nodes < budget; j++) {
-      if (!take(moves[j]!)) continue;
-      chosen.push(j);
+      // j < n: a move of the list
+      const move = moves[j]!;
+      if (!take(move)) continue;
+      chosen.push(move);
       dfs(j);
       chosen.pop();
-      release(moves[j]!);
+      release(move);
     }
   };
   dfs(0);
@@ -255,11 +224,8 @@ export function findPlaysFrom(position: SearchPosition, limits: SearchLimits = {
           : copies[slot]![taken[slot]!++]!;
     const replaced: (string[][] | undefined)[] = [];
     const fresh: string[][] = [];
-    for (const id of combo.ids) {
-      const m = moves[id]!;
-      m.tables.forEach((t, i) => {
-        replaced[t] = m.replaced[i]!.map((meld) => meld.map(pick));
-      });
+    for (const m of combo.moves) {
+      for (const { table: t, melds } of m.changes) replaced[t] = melds.map((meld) => meld.map(pick));
       for (const meld of m.fresh) fresh.push(meld.map(pick));
     }
     const layout: string[][] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidMeldError } from './errors.js';
 import { Meld, Run } from './meld.js';
-import { newMeldPositions, Table } from './table.js';
+import { newMelds, Table } from './table.js';
 
 describe('Table', () => {
   it('is empty for the empty string', () => {
@@ -43,8 +43,14 @@ describe('Table', () => {
     const twice = Table.fromString('Kh,Kd,Ks;Kh,Kd,Ks');
     expect(twice.isPreservedIn(Table.fromString('Kh,Kd,Ks'))).toBe(false);
     expect(twice.isPreservedIn(Table.fromString('Ks,Kd,Kh;Kd,Kh,Ks'))).toBe(true);
-    expect(newMeldPositions([{ cards: ['Kh', 'Kd', 'Ks'] }], [{ cards: ['Ks', 'Kh', 'Kd'] }])).toEqual([]);
-    expect(newMeldPositions([{ cards: ['Kh', 'Kd', 'Ks'] }], [{ cards: ['Kh', 'Kd', 'Kc'] }])).toBeNull();
+    expect(newMelds([{ cards: ['Kh', 'Kd', 'Ks'] }], [{ cards: ['Ks', 'Kh', 'Kd'] }])).toEqual([]);
+    expect(
+      newMelds(
+        [{ cards: ['Kh', 'Kd', 'Ks'] }],
+        [{ cards: ['Ks', 'Kh', 'Kd'] }, { cards: ['2c', '3c', '4c'] }],
+      ),
+    ).toEqual([{ cards: ['2c', '3c', '4c'] }]);
+    expect(newMelds([{ cards: ['Kh', 'Kd', 'Ks'] }], [{ cards: ['Kh', 'Kd', 'Kc'] }])).toBeNull();
   });
 
   it('lists the new melds of a layout', () => {

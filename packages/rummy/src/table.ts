@@ -1,6 +1,6 @@
 import type { Card, ToStringOptions } from './card.js';
 import { Meld, type MeldOptions } from './meld.js';
-import type { TableMeld } from './meld-check.js';
+import type { TableMeld } from './schemas.js';
 
 /** A key equal for melds with the same cards (backs included) in any order. */
 function meldKey(cards: readonly string[]): string {
@@ -8,25 +8,24 @@ function meldKey(cards: readonly string[]): string {
 }
 
 /**
- * Positions in `layout` of the melds that are not in `table` (same cards in
- * any order, each old meld matched at most once), or null when some meld of
- * `table` is missing from `layout`.
+ * The melds of `layout` that are not in `table` (same cards in any order,
+ * each old meld matched at most once), or null when some meld of `table` is
+ * missing from `layout`.
  */
-export function newMeldPositions(
+export function newMelds<M extends { readonly cards: readonly string[] }>(
   table: readonly { readonly cards: readonly string[] }[],
-  layout: readonly { readonly cards: readonly string[] }[],
-): number[] | null {
+  layout: readonly M[],
+): M[] | null {
   const old = new Map<string, number>();
   for (const meld of table) {
     const key = meldKey(meld.cards);
     old.set(key, (old.get(key) ?? 0) + 1);
   }
-  const fresh: number[] = [];
-  layout.forEach((meld, i) => {
+  const fresh = layout.filter((meld) => {
     const key = meldKey(meld.cards);
     const left = old.get(key) ?? 0;
     if (left > 0) old.set(key, left - 1);
-    else fresh.push(i);
+    return left === 0;
   });
   for (const left of old.values()) if (left > 0) return null;
   return fresh;
@@ -70,7 +69,7 @@ export class Table {
 
   /** Whether every meld of this table is in the layout with the same cards (order inside a meld and of melds free). */
   isPreservedIn(layout: Table | readonly Meld[]): boolean {
-    return newMeldPositions(this.toJSON(), toMelds(layout).map(asJSON)) !== null;
+    return newMelds(this.toJSON(), toMelds(layout).map(asJSON)) !== null;
   }
 
   /** The melds of the layout that are not melds of this table (same cards in any order). */

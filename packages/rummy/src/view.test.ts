@@ -4,9 +4,9 @@ import { UnknownPlayerError } from './errors.js';
 import { Game } from './game.js';
 import { Meld } from './meld.js';
 import { Player } from './player.js';
-import type { RoundState } from './round.js';
 import { Rules } from './rules.js';
-import { viewRound } from './view.js';
+import type { RummyState } from './schemas.js';
+import { viewFor } from './view.js';
 
 function dealt(seed: number) {
   const game = new Game(new Rules());
@@ -82,13 +82,13 @@ describe('viewFor', () => {
       // swap cards between the hidden places: other hands and the stock, keeping their sizes
       const rng = createRng(seed);
       const hidden = rng.shuffle([...state.hands[1]!, ...state.hands[2]!, ...state.stock]);
-      const other: RoundState = {
+      const other: RummyState = {
         ...state,
         hands: [state.hands[0]!, hidden.slice(0, 14), hidden.slice(14, 28)],
         stock: hidden.slice(28),
       };
-      expect(viewRound(other, 0)).toEqual(viewRound(state, 0));
-      expect(viewRound(other, 1)).not.toEqual(viewRound(state, 1));
+      expect(viewFor(other, 0)).toEqual(viewFor(state, 0));
+      expect(viewFor(other, 1)).not.toEqual(viewFor(state, 1));
     }
   });
 

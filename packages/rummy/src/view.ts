@@ -1,39 +1,24 @@
-import type { TableMeld } from './meld-check.js';
-import type { RoundState } from './round.js';
-import type { RulesConfig } from './rules.js';
+import { cardsText, compareForDisplay } from './card.js';
+import { UnknownPlayerError } from './errors.js';
+import type { RummyState, RummyView } from './schemas.js';
 
 /**
- * What one seat may know of a round: its own hand, the table, how many cards
- * the others hold and the stock size. Never other hands nor the stock order.
+ * What `seat` (null: a spectator) may know of a round: its own hand, the
+ * table, how many cards each seat holds, the stock size, whose turn, who
+ * opened, the scores once over. Never other hands nor the stock order. Fresh
+ * arrays: the caller may keep or change them.
+ *
+ * @throws UnknownPlayerError for a seat that is not in the round.
  */
-export interface RoundView {
-  readonly rules: RulesConfig;
-  readonly status: 'waiting' | 'playing' | 'over';
-  /** The viewer's seat, null for a spectator. */
-  readonly seat: number | null;
-  /** The viewer's own cards, null for a spectator or before the deal. */
-  readonly hand: readonly string[] | null;
-  /** How many cards each seat holds. */
-  readonly handSizes: readonly number[];
-  readonly opened: readonly boolean[];
-  readonly table: readonly TableMeld[];
-  readonly stockCount: number;
-  /** Whose turn it is; null unless playing. */
-  readonly current: number | null;
-  readonly passes: number;
-  readonly winner: number | null;
-  /** The scores once over, null before. */
-  readonly scores: readonly number[] | null;
-}
-
-/** The view of a dealt round for `seat` (null: a spectator). Fresh arrays: the caller may keep or change them. */
-export function viewRound(state: RoundState, seat: number | null): RoundView {
+export function viewFor(state: RummyState, seat: number | null): RummyView {
+  const hand = seat === null ? null : state.hands[seat];
+  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${seat}.`);
   const over = state.status === 'over';
   return {
     rules: { ...state.rules },
     status: state.status,
     seat,
-    hand: seat === null ? null : state.hands[seat]!.slice(),
+    hand: hand === null ? null : hand.slice(),
     handSizes: state.hands.map((h) => h.length),
     opened: state.opened.slice(),
     table: state.table.map((m) => ({ kind: m.kind, cards: m.cards.slice() })),
@@ -43,4 +28,30 @@ export function viewRound(state: RoundState, seat: number | null): RoundView {
     winner: state.winner,
     scores: over ? state.scores.slice() : null,
   };
+}
+
+/**
+ * The view as terminal text: whose turn (or the result), the stock, the
+ * table melds numbered, every seat's card count and whether it opened, and
+ * the viewer's hand sorted for display.
+ */
+export function renderView(view: RummyView): string {
+  const who = (seat: number) => (seat === view.seat ? `seat ${seat} (you)` : `seat ${seat}`);
+  const lines: string[] = [];
+  if (view.status === 'over' && view.winner !== null) {
+    lines.push(`Round over: ${who(view.winner)} won. Scores: ${(view.scores ?? []).join(', ')}.`);
+  } else if (view.current !== null) {
+    const passes = view.passes > 0 ? `, ${view.passes} pass${view.passes > 1 ? 'es' : ''} in a row` : '';
+    lines.push(`${who(view.current)} to play. Stock: ${view.stockCount} cards${passes}.`);
+  }
+  lines.push(view.table.length === 0 ? 'Table: empty' : 'Table:');
+  for (const [i, meld] of view.table.entries())
+    lines.push(`  ${String(i + 1).padStart(2)}. ${cardsText(meld.cards)}`);
+  const seats = view.handSizes.map(
+    (n, seat) =>
+      `${who(seat)}: ${n} card${n === 1 ? '' : 's'}, ${view.opened[seat] ? 'opened' : 'not opened'}`,
+  );
+  lines.push(`Players: ${seats.join('; ')}`);
+  if (view.hand !== null) lines.push(`Your hand: ${cardsText(view.hand.slice().sort(compareForDisplay))}`);
+  return lines.join('\n');
 }

@@ -5,14 +5,14 @@
  * conformance test files, which the test runner runs side by side.
  */
 import type { Rng } from '@tabula/core';
-import { createRummyGame, rummyGame as game, type RummyConfig } from '../src/definition.js';
-import { isValidMeld } from '../src/meld-check.js';
-import type { RoundState } from '../src/round.js';
+import { createRummyGame, rummyGame as game } from '../src/definition.js';
+import { isValidMeld } from '../src/meld.js';
 import { createDeck } from '../src/rules.js';
+import type { RummyConfig, RummyState } from '../src/schemas.js';
 import { findPlays } from '../src/search.js';
-import { newMeldPositions } from '../src/table.js';
+import { newMelds } from '../src/table.js';
 
-const cardsOf = (state: RoundState) => [
+const cardsOf = (state: RummyState) => [
   ...state.hands.flat(),
   ...state.stock,
   ...state.table.flatMap((m) => m.cards),
@@ -20,7 +20,7 @@ const cardsOf = (state: RoundState) => [
 
 const decks = new Map<string, string[]>();
 /** The rules' deck, sorted; cached since the invariant runs at every step. */
-function sortedDeck(state: RoundState): string[] {
+function sortedDeck(state: RummyState): string[] {
   const key = `${state.rules.decks}/${state.rules.jokers}`;
   let deck = decks.get(key);
   if (deck === undefined) {
@@ -31,7 +31,7 @@ function sortedDeck(state: RoundState): string[] {
 }
 
 /** Every card of the rules' deck is in a hand, the stock or the table, once; every table meld is valid. */
-export function invariant(state: RoundState): string | null {
+export function invariant(state: RummyState): string | null {
   const deck = sortedDeck(state);
   const cards = cardsOf(state).sort();
   if (cards.length !== deck.length)
@@ -49,7 +49,7 @@ export function invariant(state: RoundState): string | null {
  * stock dealt anew, every hand and the stock keeping its size. A spectator
  * sees no hand at all.
  */
-export function hiddenVariant(state: RoundState, seat: number | null, rng: Rng): RoundState {
+export function hiddenVariant(state: RummyState, seat: number | null, rng: Rng): RummyState {
   const hidden = rng.shuffle([...state.hands.filter((_, s) => s !== seat).flat(), ...state.stock]);
   let at = 0;
   const next = (n: number) => {
@@ -65,7 +65,7 @@ export function hiddenVariant(state: RoundState, seat: number | null, rng: Rng):
  * (for the other seats the kit's own refusals, the acting seat's legal
  * actions among them, are enough).
  */
-export function invalidActions(state: RoundState, seat: number): unknown[] {
+export function invalidActions(state: RummyState, seat: number): unknown[] {
   if (seat !== state.current || state.status !== 'playing') return [];
   const table = state.table.map((m) => m.cards.slice());
   const hand = state.hands[seat]!;
@@ -93,7 +93,7 @@ export function invalidActions(state: RoundState, seat: number): unknown[] {
     const opened = { ...state, opened: state.opened.map((o, s) => o || s === seat) };
     const rearranged = findPlays(opened, seat).find(
       (p) =>
-        newMeldPositions(
+        newMelds(
           state.table,
           p.layout.map((cards) => ({ cards })),
         ) === null,

@@ -1,9 +1,9 @@
-import { guessMeldKind } from '../src/meld-check.js';
-import type { RoundState } from '../src/round.js';
+import { guessMeldKind } from '../src/meld.js';
 import { createDeck, DEFAULT_RULES } from '../src/rules.js';
+import type { RummyState } from '../src/schemas.js';
 
 /** Seat 0 to play with `hand` and this table; the other cards go to seat 1 (14) and the stock. */
-export function position(hand: string, table: string[], opened = true): RoundState {
+export function position(hand: string, table: string[], opened = true): RummyState {
   const cards = hand.split(',');
   const melds = table.map((m) => m.split(','));
   const used = new Set([...cards, ...melds.flat()]);

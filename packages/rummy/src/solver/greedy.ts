@@ -3,7 +3,8 @@
  * search ends: runs and groups found in the hand, then single hand cards
  * added to the ends of runs and to groups. Not optimal, only legal.
  */
-import { isValidMeld, scoreMeld, type TableMeld } from '../meld-check.js';
+import { isValidMeld, scoreMeld } from '../meld.js';
+import type { TableMeld } from '../schemas.js';
 import { isJoker, rankOf, suitOf } from './model.js';
 
 /** Disjoint melds in the hand: runs per suit (one copy of each face), then groups, then pairs made good by a joker. */

@@ -5,7 +5,7 @@
  * cards of each face first (they must all stay on the table) and the hand's
  * after them.
  */
-import type { TableMeld } from '../meld-check.js';
+import type { TableMeld } from '../schemas.js';
 import { faceIndex, isJoker, JOKER, type Model, REAL, rankOf, SUIT_LETTERS, suitOf } from './model.js';
 import {
   groupCount,

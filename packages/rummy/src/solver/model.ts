@@ -5,8 +5,7 @@
  * the layout is known (see `layout.ts`).
  */
 import { JOKER_CODE, RANK_VALUE } from '../card.js';
-import type { TableMeld } from '../meld-check.js';
-import type { RulesConfig } from '../rules.js';
+import type { RulesConfig, TableMeld } from '../schemas.js';
 
 export const SUIT_LETTERS = 'cdhs';
 /** The highest card value (king). */

@@ -7,11 +7,11 @@ import {
   createDeck,
   Game,
   handPenalty,
-  play,
-  type RoundState,
+  type RummyState as RoundState,
   type Solution,
   type TableMeld,
 } from '../../src/index.js';
+import { play } from '../../src/round.js';
 import type { Objective } from './exhaustive.js';
 import type { Position } from './positions.js';
 

@@ -7,17 +7,13 @@ import { createRng, type Rng } from '@tabula/core';
 import {
   createDeck,
   DEFAULT_RULES,
-  deal,
-  draw,
   isValidMeld,
-  pass,
-  play,
-  type RoundState,
+  type RummyState as RoundState,
   type RulesConfig,
-  shuffledDeck,
   solve,
   type TableMeld,
 } from '../../src/index.js';
+import { deal, draw, pass, play, shuffledDeck } from '../../src/round.js';
 
 export interface Position {
   readonly table: TableMeld[];

@@ -1,10 +1,12 @@
 import { InvalidInputError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
+import { rummyGame } from './definition.js';
 import { Game } from './game.js';
 import { Meld } from './meld.js';
 import { Player } from './player.js';
 import { Rules } from './rules.js';
-import type { GameJSON } from './serialize.js';
+import type { GameJSON } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -83,14 +85,9 @@ describe('saving and restoring', () => {
 
   type Case = [string, (j: Json & { round: Json }) => unknown, string, RegExp];
   const cases: Case[] = [
-    ['not an object', () => 42, '$', /must be an object/],
+    ['not an object', () => 42, '$', /Expected object/],
     ['not JSON', () => '{"rules":', '$', /is not JSON/],
-    [
-      'a missing field',
-      (j) => ({ ...j, players: undefined, round: j.round }),
-      '$.players',
-      /must be an array/,
-    ],
+    ['a missing field', (j) => ({ ...j, players: undefined, round: j.round }), '$.players', /Expected array/],
     [
       'an absent field',
       (j) => {
@@ -98,14 +95,14 @@ describe('saving and restoring', () => {
         return j;
       },
       '$.players',
-      /is missing/,
+      /Expected required property/,
     ],
-    ['an unknown field', (j) => ({ ...j, extra: 1 }), '$.extra', /not a known field/],
+    ['an unknown field', (j) => ({ ...j, extra: 1 }), '$.extra', /Unexpected property/],
     [
       'bad rules',
       (j) => ({ ...j, rules: { ...(j.rules as Json), decks: 0 } }),
       '$.rules.decks',
-      /decks must be/,
+      /Expected integer to be greater or equal to 1/,
     ],
     [
       'a duplicate player id',
@@ -129,20 +126,20 @@ describe('saving and restoring', () => {
         ],
       }),
       '$.players[0].name',
-      /non-empty/,
+      /Expected string length greater or equal to 1/,
     ],
     [
       'a bad card in a hand',
       (j) => set(j, ['round', 'hands', 1, 3], 'Kb'),
       '$.round.hands[1][3]',
-      /not a card: "Kb"/,
+      /Expected string to match/,
     ],
-    ['a number in the stock', (j) => set(j, ['round', 'stock', 0], 5), '$.round.stock[0]', /not a card: 5/],
+    ['a number in the stock', (j) => set(j, ['round', 'stock', 0], 5), '$.round.stock[0]', /Expected string/],
     [
       'an unknown status',
       (j) => set(j, ['round', 'status'], 'done'),
       '$.round.status',
-      /"playing" or "over"/,
+      /Expected union value/,
     ],
     ['a current seat out of range', (j) => set(j, ['round', 'current'], 2), '$.round.current', /from 0 to 1/],
     [
@@ -199,7 +196,7 @@ describe('saving and restoring', () => {
       'an unknown meld kind',
       (j) => set(j, ['round', 'table'], [{ kind: 'set', cards: ['5d', '5c', '5h'] }]),
       '$.round.table[0].kind',
-      /"group" or "run"/,
+      /Expected union value/,
     ],
   ];
 
@@ -231,6 +228,39 @@ describe('saving and restoring', () => {
     const json = copy(finished()) as unknown as GameJSON & { round: { table: { cards: string[] }[] } };
     json.round.table[0]!.cards[0] = 'wb';
     expect(problem(json).path).toBe('$.round.table[0].cards[0]');
+  });
+});
+
+describe('rummyGame.fromJSON', () => {
+  const state = dealt().game.getState();
+
+  it('takes back a state the game made, equal to it', () => {
+    expect(rummyGame.fromJSON(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    const over = finished().getState();
+    expect(rummyGame.fromJSON(JSON.parse(JSON.stringify(over)))).toEqual(over);
+  });
+
+  it('refuses a state that breaks a rule, naming the path from the state itself', () => {
+    const cases: [(j: Json) => unknown, string, RegExp][] = [
+      [(j) => set(j, ['hands', 0, 0], 'wh'), '$.hands[0][0]', /Expected string to match/],
+      [(j) => set(j, ['rules', 'jokers'], 5), '$.rules.jokers', /at most 2 jokers per deck \(4\)/],
+      [(j) => set(j, ['current'], 2), '$.current', /from 0 to 1/],
+      [
+        (j) => set(j, ['table'], [{ kind: 'run', cards: ['5dr', '7dr', '8dr'] }]),
+        '$.table[0].cards',
+        /consecutive/,
+      ],
+      [(j) => ({ ...j, hands: [] }), '$.hands', /Expected array length to be greater or equal to 2/],
+    ];
+    for (const [mutate, path, message] of cases) {
+      const error = thrownBy(
+        () => rummyGame.fromJSON(mutate(JSON.parse(JSON.stringify(state)))),
+        InvalidInputError,
+      );
+      expect(error.code).toBe('invalid_state');
+      expect(error.path).toBe(path);
+      expect(error.message).toMatch(message);
+    }
   });
 });
 
