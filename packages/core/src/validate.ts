@@ -58,7 +58,8 @@ function deepest(error: ValueError): ValueError {
 }
 
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'nothing';
+  // NaN and the infinities are numbers JSON writes as null.
+  const text = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? 'nothing');
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

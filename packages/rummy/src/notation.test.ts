@@ -51,9 +51,23 @@ describe('parseAction', () => {
   const legal = game.legalActions(state, 0);
   const parse = (text: string) => game.parseAction!(text, view, legal);
 
-  it('reads draw and pass in any case', () => {
+  it('reads draw and pass in any case, when the view shows the stock allows them', () => {
     expect(parse(' DRAW ')).toEqual({ type: 'draw' });
-    expect(parse('pass')).toEqual({ type: 'pass' });
+    expect(codeOf(() => parse('pass'))).toBe('refusal stock_not_empty');
+    const emptyStock = { ...state, stock: [] };
+    const view = game.view(emptyStock, 0);
+    expect(game.parseAction!('Pass', view, game.legalActions(emptyStock, 0))).toEqual({ type: 'pass' });
+    expect(codeOf(() => game.parseAction!('draw', view, []))).toBe('refusal stock_empty');
+  });
+
+  it('refuses, from the view alone, a play the rules refuse, with the code apply gives', () => {
+    expect(codeOf(() => parse('lay Kc,Kh,2s'))).toBe('refusal invalid_meld');
+    expect(codeOf(() => parse('play 5c,6c;7c,8c,4c'))).toBe('refusal invalid_meld');
+    const unopened = position('8cr,2hr,2dr,2sr', TABLE, false);
+    const view = game.view(unopened, 0);
+    expect(codeOf(() => game.parseAction!('lay 2h,2d,2s', view, []))).toBe('refusal opening_too_low');
+    const other = game.view(state, 1);
+    expect(codeOf(() => game.parseAction!('draw', other, []))).toBe('refusal not_your_turn');
   });
 
   it('reads "lay": new melds after the table as it is, backs from the hand', () => {

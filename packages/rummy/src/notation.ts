@@ -5,6 +5,7 @@
  */
 import { IllegalActionError, NotationError } from '@tabula/core';
 import { assertCardString, faceOf, isCardString, SUIT_SYMBOLS } from './card.js';
+import { settlePlay } from './round.js';
 import type { RummyAction, RummyState, RummyView } from './schemas.js';
 
 /** Names cards by face alone (`Kh`) unless the lists hold two copies of the face, then with the back (`Khr`). */
@@ -153,9 +154,40 @@ function resolve(
  *
  * @throws NotationError for text that is no action (`invalid_notation`, also
  * for a spectator, who has no hand) or a bad card (`InvalidCardError`);
- * IllegalActionError `card_not_held` for a card that is not there.
+ * IllegalActionError for an action the view shows the rules refuse (a card
+ * not held, an invalid meld, an opening too low, not the seat's turn, ...),
+ * with the code `apply` gives.
  */
 export function parseAction(text: string, view: RummyView): RummyAction {
+  const action = readAction(text, view);
+  allowedBy(view, action);
+  return action;
+}
+
+/**
+ * Refuses an action the seat's view already shows to be refused, with the
+ * code `apply` would give: not the seat's turn, a draw from an empty stock, a
+ * pass while cards are left, or a play that breaks a rule (`Round.settlePlay`).
+ */
+function allowedBy(view: RummyView, action: RummyAction): void {
+  if (view.status === 'over') throw new IllegalActionError('game_over', 'The round is over.');
+  if (view.seat === null || view.hand === null || view.current !== view.seat) {
+    throw new IllegalActionError('not_your_turn', `It is seat ${view.current}'s turn, not yours.`);
+  }
+  if (action.type === 'draw' && view.stockCount === 0)
+    throw new IllegalActionError('stock_empty', 'The stock is empty: play or pass.');
+  if (action.type === 'pass' && view.stockCount > 0)
+    throw new IllegalActionError(
+      'stock_not_empty',
+      'Cannot pass while the stock is not empty: play or draw.',
+    );
+  if (action.type === 'play') {
+    const opened = view.opened[view.seat] === true;
+    settlePlay({ table: view.table, hand: view.hand, opened, rules: view.rules }, action.layout);
+  }
+}
+
+function readAction(text: string, view: RummyView): RummyAction {
   const trimmed = text.trim();
   const word = trimmed.toLowerCase();
   if (word === 'draw' || word === 'pass') return { type: word };

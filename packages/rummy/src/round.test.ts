@@ -75,9 +75,11 @@ describe('pure round functions', () => {
     const notArray = thrownBy(() => play(state, 0, 'Kh,Kd,Ks' as never));
     expect(notArray).toBeInstanceOf(InvalidInputError);
     expect(thrownBy(() => play(state, 0, [{ kind: 'set', cards: ['Kh'] } as never]))).toMatchObject({
-      path: '$.layout[0]',
+      path: '$.layout[0].kind',
     });
-    expect(thrownBy(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({ path: '$.layout[0]' });
+    expect(thrownBy(() => play(state, 0, [['Kh', 'Kd', 3] as never]))).toMatchObject({
+      path: '$.layout[0][2]',
+    });
     expect(() => settleLayout([])).not.toThrow();
   });
 

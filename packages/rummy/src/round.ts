@@ -139,17 +139,26 @@ function minus(a: Map<string, number>, b: Map<string, number>): string[] {
   return out;
 }
 
+/** What a play is checked against: the seat's side of the round, all of which its view shows. */
+export interface PlayPosition {
+  readonly table: readonly TableMeld[];
+  readonly hand: readonly string[];
+  readonly opened: boolean;
+  readonly rules: RulesConfig;
+}
+
 /**
- * Plays a turn: `layout` is the new layout of the whole table. After the turn
- * checks and meld validity, checked in order: no card left the table, at
- * least one card was added, every added card is in the hand, and before the
- * player has opened the old melds are untouched and the new ones are worth at
- * least `openingPoints` (jokers at the value they stand for).
+ * The table and hand after a play, or the rule it breaks: no card leaves the
+ * table, at least one card comes from the hand, and before opening the table
+ * stays as it was and the new melds reach the opening points. Needs nothing
+ * hidden, so a client can check a play from its view before sending it.
  */
-export function play(state: RummyState, seat: number, layout: readonly LayoutMeld[]): RummyState {
-  const hand = checkTurn(state, seat);
+export function settlePlay(
+  position: PlayPosition,
+  layout: readonly LayoutMeld[],
+): { table: TableMeld[]; hand: string[] } {
   const melds = settleLayout(layout);
-  const before = bag(state.table.map((m) => m.cards));
+  const before = bag(position.table.map((m) => m.cards));
   const after = bag(melds.map((m) => m.cards));
   const removed = minus(before, after);
   if (removed.length > 0) refuse('cards_left_table', `Cards cannot leave the table: ${removed.join(',')}.`);
@@ -158,34 +167,50 @@ export function play(state: RummyState, seat: number, layout: readonly LayoutMel
     refuse('no_card_played', 'At least one card from the hand must be played, otherwise draw.');
   }
   const addedBag = bag([added]);
-  const notInHand = minus(addedBag, bag([hand]));
+  const notInHand = minus(addedBag, bag([position.hand]));
   if (notInHand.length > 0) refuse('card_not_held', `Cards not in hand: ${notInHand.join(',')}.`);
-  if (!state.opened[seat]) {
-    const fresh = newMelds(state.table, melds);
+  if (!position.opened) {
+    const fresh = newMelds(position.table, melds);
     if (fresh === null) refuse('table_rearranged', 'The table cannot be rearranged before opening.');
     let points = 0;
     for (const meld of fresh) points += scoreMeld(meld.cards, meld.kind);
-    if (points < state.rules.openingPoints) {
+    if (points < position.rules.openingPoints) {
       refuse(
         'opening_too_low',
-        `Opening melds are worth ${points} points, ${state.rules.openingPoints} needed.`,
+        `Opening melds are worth ${points} points, ${position.rules.openingPoints} needed.`,
       );
     }
   }
-  const newHand = hand.filter((card) => {
+  const hand = position.hand.filter((card) => {
     const left = addedBag.get(card) ?? 0;
     if (left === 0) return true;
     addedBag.set(card, left - 1);
     return false;
   });
+  return { table: melds, hand };
+}
+
+/**
+ * Plays a turn: `layout` is the new layout of the whole table. After the turn
+ * checks and meld validity, checked in order: no card left the table, at
+ * least one card was added, every added card is in the hand, and before the
+ * player has opened the old melds are untouched and the new ones are worth at
+ * least `openingPoints` (jokers at the value they stand for).
+ */
+export function play(state: RummyState, seat: number, layout: readonly LayoutMeld[]): RummyState {
+  const opened = state.opened[seat] === true;
+  const { table, hand } = settlePlay(
+    { table: state.table, hand: checkTurn(state, seat), opened, rules: state.rules },
+    layout,
+  );
   const next: RummyState = {
     ...state,
-    hands: state.hands.map((h, i) => (i === seat ? newHand : h)),
-    table: melds,
-    opened: state.opened[seat] ? state.opened : state.opened.map((o, i) => o || i === seat),
+    hands: state.hands.map((h, i) => (i === seat ? hand : h)),
+    table,
+    opened: opened ? state.opened : state.opened.map((o, i) => o || i === seat),
     passes: 0,
   };
-  return newHand.length === 0 ? finish(next, seat) : advance(next);
+  return hand.length === 0 ? finish(next, seat) : advance(next);
 }
 
 /** Draws the first card of the stock into the hand; only while the stock has cards. */

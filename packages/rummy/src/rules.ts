@@ -19,10 +19,7 @@ export const DEFAULT_RULES: RulesConfig = Object.freeze({
 export function rulesProblem(rules: unknown): { field: string; message: string } | null {
   if (!matches(RulesSchema, rules)) {
     const problem = schemaProblem(RulesSchema, rules);
-    const field = problem?.path.slice(2) ?? '';
-    const value =
-      typeof rules === 'object' && rules !== null ? new Map(Object.entries(rules)).get(field) : rules;
-    return { field, message: `${problem?.message ?? 'Expected rules'}, got ${String(value)}.` };
+    return { field: problem?.path.slice(2) ?? '', message: `${problem?.message ?? 'Expected rules'}.` };
   }
   if (rules.jokers > 2 * rules.decks) {
     return {

@@ -139,7 +139,7 @@ describe('saving and restoring', () => {
       'an unknown status',
       (j) => set(j, ['round', 'status'], 'done'),
       '$.round.status',
-      /Expected union value/,
+      /Expected one of "playing", "over", got "done"/,
     ],
     ['a current seat out of range', (j) => set(j, ['round', 'current'], 2), '$.round.current', /from 0 to 1/],
     [
@@ -196,7 +196,7 @@ describe('saving and restoring', () => {
       'an unknown meld kind',
       (j) => set(j, ['round', 'table'], [{ kind: 'set', cards: ['5d', '5c', '5h'] }]),
       '$.round.table[0].kind',
-      /Expected union value/,
+      /Expected one of "group", "run", got "set"/,
     ],
   ];
 
