@@ -95,7 +95,7 @@ function position(input: SolvePosition): {
   rules: RulesConfig;
 } {
   if (typeof input !== 'object' || input === null) {
-    throw new InvalidInputError('invalid_position', '$', 'a position is { table, hand, opened, rules }');
+    throw new InvalidInputError('invalid_input', '$', 'a position is { table, hand, opened, rules }');
   }
   const rules: RulesConfig = { ...DEFAULT_RULES };
   for (const field of ['decks', 'jokers', 'handSize', 'openingPoints', 'jokerPenalty'] as const) {
@@ -119,13 +119,13 @@ function position(input: SolvePosition): {
         ? given.keys.slice()
         : cardKeys(given);
   if (typeof input.opened !== 'boolean') {
-    throw new InvalidInputError('invalid_position', '$.opened', 'must be true or false');
+    throw new InvalidInputError('invalid_input', '$.opened', 'must be true or false');
   }
   const tableCards = table.flatMap((m) => m.cards);
   const extra = cardsBeyondDeck(rules, [tableCards, hand]);
   if (extra !== null) {
     const path = extra.list === 1 ? `$.hand[${extra.index}]` : '$.table';
-    throw new InvalidInputError('invalid_position', path, beyondDeckMessage(rules, extra));
+    throw new InvalidInputError('invalid_input', path, beyondDeckMessage(rules, extra));
   }
   return { table, hand, opened: input.opened, rules };
 }
