@@ -3,7 +3,7 @@
  * state the first move whose value adds up to what is left. The plan keeps no
  * table meld on purpose (see `keep.ts` for that).
  */
-import { faceIndex, TOP } from './model.js';
+import { faceIndex, type PerSuit, TOP } from './model.js';
 import { O_GROUP, O_JOKERS, O_OPEN, O_OUT, O_REAL, STRIDE } from './options.js';
 import type { Step } from './plan.js';
 import { NONE, type State, type ValueSearch } from './values.js';
@@ -63,7 +63,7 @@ function movesFrom(
       const next: State = {
         v: v + 1,
         stage: 0,
-        c: s.c.slice(),
+        c: [...s.c],
         u: s.u + j,
         real: 0,
         most: 0,
@@ -85,7 +85,7 @@ function movesFrom(
     const real = s.real + g;
     const most = Math.max(g, s.most);
     if (!values.moveFits(s, left - jokers, others, out, real, most)) continue;
-    const c = s.c.slice();
+    const c: PerSuit = [...s.c];
     c[stage] = out;
     const next: State = {
       v,
