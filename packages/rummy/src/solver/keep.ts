@@ -49,10 +49,10 @@ export class KeepSearch {
     );
   }
 
-  /** The steps of a best layout keeping the most table melds, and how many it keeps; null when none. */
-  run(): { steps: Step[]; kept: number } | null {
+  /** The steps of a best layout keeping the most table melds; the first search must have found a layout. */
+  run(): Step[] {
     this.target = this.values.root();
-    if (this.target === NONE) return null;
+    if (this.target === NONE) throw new Error('solver: no layout to keep table melds in');
     const e = this.values.triples.empty;
     const root: Node = {
       gen: [e, e, e, e],
@@ -67,7 +67,7 @@ export class KeepSearch {
     };
     let best = this.dive(root);
     // the dive is nearly always right: stop when it keeps all the melds it can
-    if (best.k >= this.mostKept()) return { steps: stepsOf(best), kept: best.k };
+    if (best.k >= this.mostKept()) return stepsOf(best);
     let layer = new Map<number | string, Node[]>([['', [root]]]);
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
@@ -103,7 +103,7 @@ export class KeepSearch {
       }
     }
     for (const group of layer.values()) for (const node of group) if (node.k > best.k) best = node;
-    return { steps: stepsOf(best), kept: best.k };
+    return stepsOf(best);
   }
 
   /**

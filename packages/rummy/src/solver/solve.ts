@@ -254,7 +254,7 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     let optimal = true;
     if (!model.opening && (model.runs.length > 0 || model.groupsAt.some((g) => g.length > 0))) {
       try {
-        steps = new KeepSearch(model, values, clock).run()!.steps;
+        steps = new KeepSearch(model, values, clock).run();
       } catch (error) {
         if (!(error instanceof Timeout)) throw error;
         optimal = false;
@@ -263,7 +263,7 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     if (steps === null) {
       // the best value is known: reading a plan off the memo is short and must not be cut
       clock.stop();
-      steps = walk(values)!;
+      steps = walk(values);
     }
     const { kept, shapes } = replay(model, steps);
     const dealt = deal(opened ? table : [], hand, kept, shapes);

@@ -8,10 +8,10 @@ import { optionRow, STRIDE } from './options.js';
 import type { Step } from './plan.js';
 import { NONE, type State, type ValueSearch } from './values.js';
 
-/** A plan reaching the best value of the search; null when there is no layout. */
-export function walk(values: ValueSearch): Step[] | null {
+/** A plan reaching the best value of the search, which must have found a layout. */
+export function walk(values: ValueSearch): Step[] {
   let current = values.root();
-  if (current === NONE) return null;
+  if (current === NONE) throw new Error('solver: no layout to walk to');
   const steps: Step[] = [];
   let s = values.rootState();
   while (s.v <= TOP) {
