@@ -38,15 +38,18 @@ export class KeepSearch {
     clock: Clock,
   ) {
     this.moves = new KeepMoves(model, values, clock);
-    // where each meld is decided: a run at the suit and value of its first card, a group at its value's end
-    const decided = [
-      ...model.runs.map((run) => run.first * 5 + run.suit),
-      ...model.groupsAt.flatMap((classes, v) => classes.flatMap((cls) => cls.melds.map(() => v * 5 + 4))),
-    ];
-    this.later = Array.from(
-      { length: (TOP + 2) * 5 },
-      (_, level) => decided.filter((at) => at >= level).length,
-    );
+    // melds decided at or after each level: runs by the suit and value of their first card, groups by value
+    const from: number[] = new Array((TOP + 2) * 5 + 1).fill(0);
+    for (const run of model.runs) from[run.first * 5 + run.suit]!++;
+    model.groupsAt.forEach((classes, v) => {
+      for (const cls of classes) from[v * 5 + 4]! += cls.melds.length;
+    });
+    this.later = new Array((TOP + 2) * 5).fill(0);
+    let n = 0;
+    for (let level = (TOP + 2) * 5 - 1; level >= 5; level--) {
+      n += from[level]!;
+      this.later[level] = n;
+    }
   }
 
   /** The steps of a best layout keeping the most table melds; the first search must have found a layout. */
