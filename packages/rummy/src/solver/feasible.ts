@@ -4,7 +4,7 @@
  * longer make groups, and hand cards that no meld could ever hold (left out of
  * the bound).
  */
-import { faceIndex, type Model, TOP } from './model.js';
+import { countOf, faceIndex, type Model, TOP } from './model.js';
 import { O_GROUP, O_JOKERS, O_OUT, type OptionTable, STRIDE, type Triples } from './options.js';
 
 /** A demand no number of jokers meets. */
@@ -31,8 +31,8 @@ export function groupsWithoutJokers(bySuit: readonly number[]): number {
 }
 
 export class Feasibility {
-  /** Regular cards of each face available (table and hand), by `faceIndex`; none past the king. */
-  private readonly avail: number[] = new Array(64).fill(0);
+  /** Regular cards of each face available (table and hand), by `faceIndex`: `Model.cards`. */
+  private readonly avail: readonly number[];
   /** Whether the group cards so far can still make groups with the suits left: 0 unknown, 1 no, 2 yes. */
   private readonly finish: Int8Array;
   private readonly maxReal: number;
@@ -50,16 +50,13 @@ export class Feasibility {
   ) {
     this.triples = options.triples;
     this.fits = options.fits;
+    this.avail = model.cards;
     for (let v = 1; v <= TOP; v++) {
-      for (let s = 0; s < 4; s++) {
-        const f = faceIndex(s, v);
-        this.avail[f] = model.table[f]! + model.hand[f]!;
-      }
-      const groups = groupsWithoutJokers([0, 1, 2, 3].map((s) => this.avail[faceIndex(s, v)]!));
-      for (let s = 0; s < 4; s++) {
-        const f = faceIndex(s, v);
-        this.groupFree[f] = Math.min(this.avail[f]!, groups);
-      }
+      const bySuit = [0, 1, 2, 3].map((s) => countOf(this.avail, s, v));
+      const groups = groupsWithoutJokers(bySuit);
+      bySuit.forEach((n, s) => {
+        this.groupFree[faceIndex(s, v)] = Math.min(n, groups);
+      });
     }
     this.maxReal = 4 * model.maxCopies;
     const demands = 4 * (TOP + 2) * this.triples.size;
@@ -88,11 +85,11 @@ export class Feasibility {
   layable(s: number, v: number): boolean {
     const jokers = this.model.jokers;
     let others = 0;
-    for (let o = 0; o < 4; o++) if (o !== s && this.avail[faceIndex(o, v)]! > 0) others++;
+    for (let o = 0; o < 4; o++) if (o !== s && countOf(this.avail, o, v) > 0) others++;
     if (others + jokers >= 2) return true;
     for (let first = Math.max(1, v - 2); first <= Math.min(v, TOP - 2); first++) {
       let missing = 0;
-      for (let w = first; w < first + 3; w++) if (w !== v && this.avail[faceIndex(s, w)]! === 0) missing++;
+      for (let w = first; w < first + 3; w++) if (w !== v && countOf(this.avail, s, w) === 0) missing++;
       if (missing <= jokers) return true;
     }
     return false;
@@ -179,7 +176,7 @@ export class Feasibility {
       for (let j = 0; j <= left; j++) if (this.groupsFit(real, most, j)) return true;
       return false;
     }
-    const n = this.avail[faceIndex(stage, v)]!;
+    const n = countOf(this.avail, stage, v);
     for (let g = 0; g <= n; g++) {
       if (this.canFinish(v, stage + 1, real + g, Math.max(most, g), left)) return true;
     }

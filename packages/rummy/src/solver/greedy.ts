@@ -11,9 +11,10 @@ import { isJoker, rankOf, suitOf } from './model.js';
 function handMelds(hand: readonly string[]): { melds: TableMeld[]; rest: string[] } {
   const used = new Set<number>();
   const melds: TableMeld[] = [];
+  const cardsAt = (at: readonly number[]) => at.map((i) => hand[i]!);
   const take = (kind: TableMeld['kind'], at: number[]) => {
     for (const i of at) used.add(i);
-    melds.push({ kind, cards: at.map((i) => hand[i]!) });
+    melds.push({ kind, cards: cardsAt(at) });
   };
   const freeAt = (suit: number, value: number) =>
     hand.findIndex((c, i) => !used.has(i) && !isJoker(c) && suitOf(c) === suit && rankOf(c) === value);
@@ -32,21 +33,23 @@ function handMelds(hand: readonly string[]): { melds: TableMeld[]; rest: string[
     const at = [0, 1, 2, 3].map((s) => freeAt(s, v)).filter((i) => i >= 0);
     if (at.length >= 3) take('group', at);
   }
-  for (let j = hand.findIndex((c, i) => isJoker(c) && !used.has(i)); j >= 0; ) {
-    let pair: number[] | null = null;
-    for (let a = 0; a < hand.length && pair === null; a++) {
-      for (let b = 0; b < hand.length && pair === null; b++) {
-        if (a === b || used.has(a) || used.has(b) || isJoker(hand[a]!) || isJoker(hand[b]!)) continue;
-        const [x, y] = [hand[a]!, hand[b]!];
-        if (rankOf(x) === rankOf(y) && suitOf(x) !== suitOf(y)) pair = [a, b, j];
-        else if (suitOf(x) === suitOf(y) && rankOf(y) === rankOf(x) + 1) {
-          pair = rankOf(y) < 13 ? [a, b, j] : [j, a, b];
-        }
+  /** Two free regular cards that the joker at `j` makes a meld with, and the joker in its place; null when none. */
+  const withJoker = (j: number): number[] | null => {
+    const free = [...hand.entries()].filter(([i, card]) => !used.has(i) && !isJoker(card));
+    for (const [a, x] of free) {
+      for (const [b, y] of free) {
+        if (a === b) continue;
+        if (rankOf(x) === rankOf(y) && suitOf(x) !== suitOf(y)) return [a, b, j];
+        if (suitOf(x) === suitOf(y) && rankOf(y) === rankOf(x) + 1)
+          return rankOf(y) < 13 ? [a, b, j] : [j, a, b];
       }
     }
-    if (pair === null) break;
-    const cards = pair.map((i) => hand[i]!);
-    take(isValidMeld(cards, 'group') ? 'group' : 'run', pair);
+    return null;
+  };
+  for (let j = hand.findIndex((c, i) => isJoker(c) && !used.has(i)); j >= 0; ) {
+    const meld = withJoker(j);
+    if (meld === null) break;
+    take(isValidMeld(cardsAt(meld), 'group') ? 'group' : 'run', meld);
     j = hand.findIndex((c, i) => isJoker(c) && !used.has(i));
   }
   return { melds, rest: hand.filter((_, i) => !used.has(i)) };

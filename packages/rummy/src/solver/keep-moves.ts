@@ -4,18 +4,27 @@
  * for the rest, and the groups' jokers at the end of a value. Moves are handed
  * to a visitor without building nodes, as most of them are dropped at once.
  */
-import { byClass, faceIndex, JOKER, type Model, REAL } from './model.js';
+import {
+  byClass,
+  faceIndex,
+  groupsAt,
+  JOKER,
+  type Model,
+  type PerSuit,
+  REAL,
+  runsFrom,
+  type TableRun,
+} from './model.js';
 import {
   keptGroups,
   O_GROUP,
   O_JOKERS,
-  O_KEEP3,
   O_NEW0,
   O_NEW1,
-  O_NEW2,
   O_OPEN,
   O_OUT,
   O_REAL,
+  optionRow,
   STRIDE,
 } from './options.js';
 import { type Clock, FOLLOW, FOLLOW_END, FOLLOW_ON, STOP, type Step, SWAP } from './plan.js';
@@ -23,9 +32,10 @@ import type { ValueSearch } from './values.js';
 
 export interface Node {
   readonly gen: readonly number[];
-  readonly tags: readonly (readonly number[])[];
+  /** The table runs each suit follows. */
+  readonly tags: readonly (readonly TableRun[])[];
   /** Regular cards of the current value put into groups, per suit. */
-  readonly grouped: readonly number[];
+  readonly grouped: Readonly<PerSuit>;
   readonly u: number;
   readonly open: number;
   readonly cp: number;
@@ -44,7 +54,7 @@ export interface Move {
   value: number;
   suit: number;
   gen: number;
-  tags: number[];
+  tags: TableRun[];
   grouped: number;
   u: number;
   open: number;
@@ -52,9 +62,10 @@ export interface Move {
   k: number;
   /** For the step: the choices for the followed runs, the runs started, the option row, the jokers. */
   choices: number[];
-  starts: number[];
+  starts: TableRun[];
   startsEnd: boolean[];
-  rows: Int32Array | null;
+  /** The option rows of a suit's move (left over from an earlier move for the groups' jokers). */
+  rows: Int32Array;
   at: number;
   jokers: number;
 }
@@ -74,9 +85,9 @@ interface Partial {
   /** Runs that become ordinary runs, by length after this value: 2, or 3 and more. */
   on2: number;
   on3: number;
-  tags: number[];
+  tags: TableRun[];
   choices: number[];
-  starts: number[];
+  starts: TableRun[];
   startsEnd: boolean[];
 }
 
@@ -96,12 +107,12 @@ export class KeepMoves {
     private readonly values: ValueSearch,
     private readonly clock: Clock,
   ) {
-    for (let v = 1; v < model.groupsAt.length; v++) {
-      for (const cls of model.groupsAt[v]!) {
+    model.groupsAt.forEach((classes, v) => {
+      for (const cls of classes) {
         for (let s = 0; s < 4; s++)
           if (cls.suitMask & (1 << s)) this.inGroups[faceIndex(s, v)]! += cls.melds.length;
       }
-    }
+    });
     this.move = {
       parent: null as unknown as Node,
       value: 0,
@@ -116,7 +127,7 @@ export class KeepMoves {
       choices: [],
       starts: [],
       startsEnd: [],
-      rows: null,
+      rows: new Int32Array(0),
       at: 0,
       jokers: 0,
     };
@@ -126,13 +137,14 @@ export class KeepMoves {
   close(node: Node, v: number, visit: Visit): void {
     this.clock.tick();
     const { model, values } = this;
-    const real = node.grouped[0]! + node.grouped[1]! + node.grouped[2]! + node.grouped[3]!;
-    const most = Math.max(node.grouped[0]!, node.grouped[1]!, node.grouped[2]!, node.grouped[3]!);
+    const { grouped } = node;
+    const real = grouped[0] + grouped[1] + grouped[2] + grouped[3];
+    const most = Math.max(grouped[0], grouped[1], grouped[2], grouped[3]);
     const left = model.jokers - node.u;
     // while diving: as many jokers as the table's groups of this value hold, then as few as possible;
     // otherwise the most first (`i` counts the tries, `j` is the jokers of each)
     const own = this.diving
-      ? model.groupsAt[v]!.reduce((n, cls) => n + cls.jokers * cls.melds.length, 0)
+      ? groupsAt(model, v).reduce((n, cls) => n + cls.jokers * cls.melds.length, 0)
       : -1;
     const first = own >= 0 && own <= left ? 1 : 0;
     const m = this.move;
@@ -158,8 +170,8 @@ export class KeepMoves {
     }
   }
 
-  private groupsKept(v: number, grouped: readonly number[], jokers: number): number {
-    const shapes = this.model.groupsAt[v]!;
+  private groupsKept(v: number, grouped: Readonly<PerSuit>, jokers: number): number {
+    const shapes = groupsAt(this.model, v);
     if (shapes.length === 0) return 0;
     const key = `${v}/${grouped.join(',')}/${jokers}`;
     let n = this.groupCache.get(key);
@@ -189,15 +201,14 @@ export class KeepMoves {
 
   /** The choices for the table runs followed so far, from the `i`th on; returns true when the visit stops. */
   private follow(node: Node, v: number, s: number, partial: Partial, i: number, visit: Visit): boolean {
-    const { model } = this;
     const tags = node.tags[s]!;
     if (i === tags.length) return this.start(node, v, s, partial, 0, visit);
-    const run = model.runs[tags[i]!]!;
+    const run = tags[i]!;
     const before = v - (run.first - run.lead);
     const after = Math.min(3, before + 1);
     const own = run.slots[v]!;
     // runs of one class are interchangeable: their choices go in order, one state for each set of choices
-    const floor = i > 0 && model.runs[tags[i - 1]!]!.cls === run.cls ? partial.choices[i - 1]! : 0;
+    const floor = i > 0 && tags[i - 1]!.cls === run.cls ? partial.choices[i - 1]! : 0;
     const choices = run.end > v ? FOLLOWING : ENDING;
     for (const choice of choices) {
       if (choice < floor || (choice === STOP && before < 3)) continue;
@@ -211,7 +222,7 @@ export class KeepMoves {
       partial.credit += credit;
       if (ordinary && after >= 3) partial.on3++;
       else if (ordinary) partial.on2++;
-      if (choice === FOLLOW) partial.tags.push(run.id);
+      if (choice === FOLLOW) partial.tags.push(run);
       partial.choices.push(choice);
       const stop = this.follow(node, v, s, partial, i + 1, visit);
       partial.choices.pop();
@@ -232,14 +243,14 @@ export class KeepMoves {
    * class in order. Returns true when the visit stops.
    */
   private start(node: Node, v: number, s: number, partial: Partial, i: number, visit: Visit): boolean {
-    const startable = this.model.runsFrom[faceIndex(s, v)]!;
+    const startable = runsFrom(this.model, s, v);
     if (i === startable.length) return this.rest(node, v, s, partial, visit);
     const run = startable[i]!;
     const previous = startable[i - 1];
-    if (previous === undefined || previous.cls !== run.cls || partial.starts.includes(previous.id)) {
+    if (previous === undefined || previous.cls !== run.cls || partial.starts.includes(previous)) {
       partial.real++;
       partial.jokers += run.lead;
-      partial.starts.push(run.id);
+      partial.starts.push(run);
       let stop = false;
       if (run.end === v) {
         // a table run of leading jokers and one regular card: it ends (unchanged) or goes on
@@ -255,7 +266,7 @@ export class KeepMoves {
         }
       } else {
         partial.startsEnd.push(false);
-        partial.tags.push(run.id);
+        partial.tags.push(run);
         stop = this.start(node, v, s, partial, i + 1, visit);
         partial.tags.pop();
         partial.startsEnd.pop();
@@ -283,15 +294,14 @@ export class KeepMoves {
     }
     const known = orders[groups];
     if (known !== undefined) return known;
-    const order: number[] = [];
-    for (let o = 0; o < rows.length; o += STRIDE) order.push(o);
-    const cost = (o: number) =>
-      Math.abs(rows[o + O_GROUP]! - groups) * 4 +
-      rows[o + O_NEW0]! +
-      rows[o + O_NEW1]! +
-      rows[o + O_NEW2]! -
-      rows[o + O_KEEP3]!;
-    order.sort((a, b) => cost(a) - cost(b) || rows[b + O_REAL]! - rows[a + O_REAL]!);
+    const ranked: { at: number; cost: number; real: number }[] = [];
+    for (let at = 0; at < rows.length; at += STRIDE) {
+      const row = optionRow(rows, at);
+      const cost = Math.abs(row.group - groups) * 4 + row.new0 + row.new1 + row.new2 - row.keep3;
+      ranked.push({ at, cost, real: row.real });
+    }
+    ranked.sort((a, b) => a.cost - b.cost || b.real - a.real);
+    const order = ranked.map((row) => row.at);
     orders[groups] = order;
     return order;
   }
@@ -302,15 +312,15 @@ export class KeepMoves {
     const { triples } = values;
     const f = faceIndex(s, v);
     const mandatory = model.table[f]!;
-    const cap = mandatory + model.hand[f]! - partial.real;
+    const cap = model.cards[f]! - partial.real;
     if (cap < 0) return false;
     const left = model.jokers - node.u - partial.jokers;
     if (left < 0) return false;
     // a new run shaped like a table run that starts here but is not followed would better follow it
     let noNew0 = false;
     let noNew1 = false;
-    for (const run of model.runsFrom[f]!) {
-      if (partial.starts.includes(run.id)) continue;
+    for (const run of runsFrom(model, s, v)) {
+      if (partial.starts.includes(run)) continue;
       if (run.lead === 0) noNew0 = true;
       if (run.lead === 1) noNew1 = true;
     }
@@ -320,8 +330,8 @@ export class KeepMoves {
     const weight = model.cardWeight + v;
     const m = this.move;
     m.tags.length = 0;
-    for (const id of partial.tags) m.tags.push(id);
-    if (m.tags.length > 1) m.tags.sort((a, b) => byClass(model.runs[a]!, model.runs[b]!));
+    for (const run of partial.tags) m.tags.push(run);
+    if (m.tags.length > 1) m.tags.sort(byClass);
     const order = this.diving ? this.diveOrder(rows, f) : null;
     for (let i = 0; i < rows.length; i += STRIDE) {
       const o = order === null ? i : order[i / STRIDE]!;

@@ -21,7 +21,7 @@
  * so far only, so their points agree).
  */
 import { KeepMoves, type Move, type Node, type Visit } from './keep-moves.js';
-import { faceIndex, type Model, TOP } from './model.js';
+import { countOf, groupsAt, type Model, type PerSuit, TOP } from './model.js';
 import type { Clock, Step } from './plan.js';
 import { NONE, type State, type ValueSearch } from './values.js';
 
@@ -41,7 +41,9 @@ export class KeepSearch {
     // melds decided at or after each level: runs by the suit and value of their first card, groups by value
     const from: number[] = new Array((TOP + 2) * 5 + 1).fill(0);
     for (const run of model.runs) from[run.first * 5 + run.suit]!++;
-    for (let v = 1; v <= TOP; v++) for (const cls of model.groupsAt[v]!) from[v * 5 + 4]! += cls.melds.length;
+    model.groupsAt.forEach((classes, v) => {
+      for (const cls of classes) from[v * 5 + 4]! += cls.melds.length;
+    });
     this.later = new Array((TOP + 2) * 5).fill(0);
     let n = 0;
     for (let level = (TOP + 2) * 5 - 1; level >= 5; level--) {
@@ -50,10 +52,10 @@ export class KeepSearch {
     }
   }
 
-  /** The steps of a best layout keeping the most table melds, and how many it keeps; null when none. */
-  run(): { steps: Step[]; kept: number } | null {
+  /** The steps of a best layout keeping the most table melds; the first search must have found a layout. */
+  run(): Step[] {
     this.target = this.values.root();
-    if (this.target === NONE) return null;
+    if (this.target === NONE) throw new Error('solver: no layout to keep table melds in');
     const e = this.values.triples.empty;
     const root: Node = {
       gen: [e, e, e, e],
@@ -68,13 +70,15 @@ export class KeepSearch {
     };
     let best = this.dive(root);
     // the dive is nearly always right: stop when it keeps all the melds it can
-    if (best.k >= this.mostKept()) return { steps: stepsOf(best), kept: best.k };
+    if (best.k >= this.mostKept()) return stepsOf(best);
     let layer = new Map<number | string, Node[]>([['', [root]]]);
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
         const stage = s === 4 ? 0 : s + 1;
         const at = s === 4 ? v + 1 : v;
         const next = new Map<number | string, Node[]>();
+        // the group cards per suit matter only where table groups could be kept
+        const groups = groupsAt(this.model, v).length > 0 && s < 4;
         const visit: Visit = (m) => {
           // only a layout keeping more than the best so far is of interest
           if (m.k + this.keepable(m, at, stage) <= best.k) return false;
@@ -87,8 +91,6 @@ export class KeepSearch {
           }
           // the same state reaches the best total from the same points so far only
           if (group[0]!.cp !== m.cp) return false;
-          // the group cards per suit matter only where table groups could be kept
-          const groups = this.model.groupsAt[v]!.length > 0 && s < 4;
           if (group.some((other) => dominates(other, m, groups))) return false;
           const child = this.node(m);
           next.set(key, [...group.filter((other) => !dominated(other, child, groups)), child]);
@@ -104,7 +106,7 @@ export class KeepSearch {
       }
     }
     for (const group of layer.values()) for (const node of group) if (node.k > best.k) best = node;
-    return { steps: stepsOf(best), kept: best.k };
+    return stepsOf(best);
   }
 
   /**
@@ -118,7 +120,7 @@ export class KeepSearch {
       model.runs.length +
       model.groupsAt.reduce((n, classes) => n + classes.reduce((m, c) => m + c.melds.length, 0), 0);
     const jokers = model.handJokers;
-    const hand = (s: number, v: number) => (v >= 1 && v <= TOP ? model.hand[faceIndex(s, v)]! : 0);
+    const hand = (s: number, v: number) => countOf(model.hand, s, v);
     let most = jokers * (model.cardWeight + model.jokerPoints);
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s < 4; s++) {
@@ -159,8 +161,7 @@ export class KeepSearch {
         if (s === 4) {
           if (node.grouped.every((n) => n === 0)) continue;
         } else {
-          const f = faceIndex(s, v);
-          if (model.table[f]! + model.hand[f]! === 0 && node.gen[s] === empty && node.tags[s]!.length === 0)
+          if (countOf(model.cards, s, v) === 0 && node.gen[s] === empty && node.tags[s]!.length === 0)
             continue;
         }
         found = null;
@@ -196,7 +197,7 @@ export class KeepSearch {
     gen[m.suit] = m.gen;
     const tags = p.tags.slice();
     tags[m.suit] = m.tags.slice();
-    const grouped = p.grouped.slice();
+    const grouped: PerSuit = [...p.grouped];
     grouped[m.suit] = m.grouped;
     return {
       gen,
@@ -215,7 +216,7 @@ export class KeepSearch {
         choices: m.choices.slice(),
         starts: m.starts.slice(),
         startsEnd: m.startsEnd.slice(),
-        rows: m.rows!,
+        rows: m.rows,
         at: m.at,
       },
     };
@@ -231,8 +232,7 @@ export class KeepSearch {
 
   /** The first search's state after a move, before suit `stage` of value `v` (4: before the groups' jokers). */
   private state(m: Move, v: number, stage: number): State {
-    const { model, values } = this;
-    const { triples } = values;
+    const { triples } = this.values;
     const p = m.parent;
     // one object for every check: the first search does not keep the states it is given
     const state = this.checked;
@@ -254,8 +254,7 @@ export class KeepSearch {
       let a3 = triples.a3[t]!;
       // runs of the suits done at this value have their card of this value
       const done = s < stage ? 1 : 0;
-      for (const id of tags) {
-        const run = model.runs[id]!;
+      for (const run of tags) {
         const length = v - (run.first - run.lead) + done;
         if (length >= 3) a3++;
         else if (length === 2) a2++;
@@ -294,7 +293,7 @@ function dominates(a: Node, m: Move, groups: boolean): boolean {
     const y = s === m.suit ? m.tags : m.parent.tags[s]!;
     const x = a.tags[s]!;
     if (y.length > x.length) return false;
-    for (const id of y) if (!x.includes(id)) return false;
+    for (const run of y) if (!x.includes(run)) return false;
   }
   return true;
 }
@@ -307,7 +306,7 @@ function dominated(a: Node, b: Node, groups: boolean): boolean {
     const x = b.tags[s]!;
     const y = a.tags[s]!;
     if (y.length > x.length) return false;
-    for (const id of y) if (!x.includes(id)) return false;
+    for (const run of y) if (!x.includes(run)) return false;
   }
   return true;
 }

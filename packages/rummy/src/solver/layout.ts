@@ -6,19 +6,21 @@
  * after them.
  */
 import type { TableMeld } from '../schemas.js';
-import { faceIndex, isJoker, JOKER, type Model, REAL, rankOf, SUIT_LETTERS, suitOf } from './model.js';
 import {
-  groupCount,
-  keptGroups,
-  O_GROUP,
-  O_JOKER_CONT,
-  O_KEEP3,
-  O_LEAD2,
-  O_NEW0,
-  O_NEW1,
-  O_NEW2,
-  spreadLead,
-} from './options.js';
+  faceIndex,
+  groupsAt,
+  isJoker,
+  JOKER,
+  type Model,
+  type PerSuit,
+  REAL,
+  rankOf,
+  SUIT_INDICES,
+  SUIT_LETTERS,
+  suitOf,
+  type TableRun,
+} from './model.js';
+import { groupCount, keptGroups, optionRow, spreadLead } from './options.js';
 import { FOLLOW, FOLLOW_END, FOLLOW_ON, STOP, type Step, SWAP } from './plan.js';
 
 /** A meld of faces: a face index per position (see `faceIndex`), or -1 for a joker. */
@@ -47,95 +49,100 @@ function newRun(suit: number, value: number, lead: number): OpenRun {
   return run;
 }
 
+/** The open runs of a suit by length: 1, 2, and 3 cards or more. */
+type ByLength = [OpenRun[], OpenRun[], OpenRun[]];
+
+function file(open: ByLength, run: OpenRun): void {
+  const [len1, len2, len3] = open;
+  const length = run.slots.length;
+  (length === 1 ? len1 : length === 2 ? len2 : len3).push(run);
+}
+
 /** The melds of a plan: the table melds kept (by index) and the other melds as shapes. */
 export function replay(model: Model, steps: readonly Step[]): { kept: number[]; shapes: Shape[] } {
   const kept: number[] = [];
   const shapes: Shape[] = [];
-  // per suit: open runs by length (1, 2, 3+) and the table runs followed
-  const open: OpenRun[][][] = [0, 1, 2, 3].map(() => [[], [], []]);
-  const followed = new Map<number, OpenRun>();
-  const grouped = [0, 0, 0, 0];
+  // per suit: open runs by length; and the table runs followed
+  const open = SUIT_INDICES.map((): ByLength => [[], [], []]);
+  const followed = new Map<TableRun, OpenRun>();
+  const grouped: PerSuit = [0, 0, 0, 0];
   const finish = (run: OpenRun) => shapes.push({ kind: 'run', slots: run.slots });
-  const byLength = (s: number, run: OpenRun) => open[s]![Math.min(run.slots.length, 3) - 1]!.push(run);
   for (const step of steps) {
     if (step.type === 'jokers') {
       // the table groups these cards can make as they are, then the other groups
-      const classes = model.groupsAt[step.value]!;
+      const classes = groupsAt(model, step.value);
       if (classes.length === 0 && step.count === 0 && grouped.every((n) => n === 0)) continue;
       const keep = keptGroups(classes, grouped, step.count);
       if (keep === null) throw new Error(`solver: the plan's groups of value ${step.value} do not fit`);
       let jokers = step.count;
-      classes.forEach((cls, c) => {
-        const n = keep[c]!;
+      keep.forEach((n, c) => {
+        const cls = classes[c]!;
         kept.push(...cls.melds.slice(0, n));
         jokers -= n * cls.jokers;
-        for (let s = 0; s < 4; s++) if (cls.suitMask & (1 << s)) grouped[s]! -= n;
+        for (const s of SUIT_INDICES) if (cls.suitMask & (1 << s)) grouped[s] -= n;
       });
       shapes.push(...groups(step.value, grouped, jokers));
       grouped.fill(0);
     } else {
-      const { value: v, suit: s, rows, at } = step;
-      const [len1, len2, len3] = open[s] as [OpenRun[], OpenRun[], OpenRun[]];
+      const { value: v, suit: s } = step;
+      const row = optionRow(step.rows, step.at);
+      const runs = open[s]!;
+      const [len1, len2, len3] = runs;
       if (len1.length + len2.length + len3.length > 0) {
         // ordinary runs first: they are the ones the option row speaks of
-        const going = len3.length - rows[at + O_KEEP3]!;
-        for (const run of len3.splice(0, going)) finish(run);
+        for (const run of len3.splice(0, len3.length - row.keep3)) finish(run);
         const cont = [...len1, ...len2, ...len3];
-        for (let i = 0; i < cont.length; i++) extend(cont[i]!, i < rows[at + O_JOKER_CONT]!);
+        for (const [i, run] of cont.entries()) extend(run, i < row.jokerCont);
         len1.length = 0;
         len2.length = 0;
         len3.length = 0;
-        for (const run of cont) byLength(s, run);
+        for (const run of cont) file(runs, run);
       }
-      for (let i = 0; i < rows[at + O_NEW0]!; i++) byLength(s, newRun(s, v, 0));
-      for (let i = 0; i < rows[at + O_NEW1]!; i++) byLength(s, newRun(s, v, 1));
-      if (rows[at + O_NEW2]! > 0)
-        for (const lead of spreadLead(rows[at + O_NEW2]!, rows[at + O_LEAD2]!))
-          byLength(s, newRun(s, v, lead));
-      grouped[s]! += rows[at + O_GROUP]!;
-      step.tags.forEach((id, i) => {
-        const choice = step.choices[i]!;
-        const table = model.runs[id]!;
-        const run = followed.get(id)!;
-        followed.delete(id);
+      for (let i = 0; i < row.new0; i++) file(runs, newRun(s, v, 0));
+      for (let i = 0; i < row.new1; i++) file(runs, newRun(s, v, 1));
+      if (row.new2 > 0) for (const lead of spreadLead(row.new2, row.lead2)) file(runs, newRun(s, v, lead));
+      grouped[s]! += row.group;
+      step.tags.forEach((table, i) => {
+        const choice = step.choices[i];
+        const run = followed.get(table);
+        if (run === undefined) throw new Error('solver: the plan follows a table run it never started');
+        followed.delete(table);
         if (choice === STOP) {
           finish(run);
           return;
         }
-        const own = table.slots[v]!;
+        const own = table.slots[v];
         extend(run, (choice === SWAP ? (own === REAL ? JOKER : REAL) : own) === JOKER);
-        if (choice === FOLLOW) followed.set(id, run);
+        if (choice === FOLLOW) followed.set(table, run);
         else if (choice === FOLLOW_END) kept.push(table.meld);
-        else if (choice === FOLLOW_ON || choice === SWAP) byLength(s, run);
+        else if (choice === FOLLOW_ON || choice === SWAP) file(runs, run);
       });
-      step.starts.forEach((id, i) => {
-        const table = model.runs[id]!;
+      step.starts.forEach((table, i) => {
         const run = newRun(s, v, table.lead);
-        if (table.end > v) followed.set(id, run);
+        if (table.end > v) followed.set(table, run);
         else if (step.startsEnd[i]) kept.push(table.meld);
-        else byLength(s, run);
+        else file(runs, run);
       });
     }
   }
-  for (let s = 0; s < 4; s++) {
-    const [len1, len2, len3] = open[s]!;
-    if (len1!.length > 0 || len2!.length > 0 || followed.size > 0) {
-      throw new Error('solver: the plan leaves a run shorter than 3 cards');
-    }
-    for (const run of len3!) finish(run);
+  if (followed.size > 0 || open.some(([len1, len2]) => len1.length > 0 || len2.length > 0)) {
+    throw new Error('solver: the plan leaves a run shorter than 3 cards');
   }
+  for (const [, , len3] of open) for (const run of len3) finish(run);
   return { kept, shapes };
 }
 
 /** The groups of one value: regular cards dealt round-robin by suit, then jokers up to 3 cards, then 4. */
-function groups(value: number, counts: readonly number[], jokers: number): Shape[] {
-  const real = counts[0]! + counts[1]! + counts[2]! + counts[3]!;
+function groups(value: number, counts: Readonly<PerSuit>, jokers: number): Shape[] {
+  const real = counts[0] + counts[1] + counts[2] + counts[3];
   if (real === 0 && jokers === 0) return [];
   const m = groupCount(real, Math.max(...counts), jokers);
   if (m < 0) throw new Error(`solver: the plan's groups of value ${value} do not fit`);
   const out: number[][] = Array.from({ length: m }, () => []);
   let i = 0;
-  for (let s = 0; s < 4; s++) for (let c = 0; c < counts[s]!; c++) out[i++ % m]!.push(faceIndex(s, value));
+  counts.forEach((n, s) => {
+    for (let c = 0; c < n; c++) out[i++ % m]!.push(faceIndex(s, value));
+  });
   let left = jokers;
   for (const size of [3, 4]) {
     for (const g of out) {

@@ -88,10 +88,11 @@ export class NumberMemo {
     this.mask = (1 << bits) - 1;
     for (let i = 0; i < keys.length; i++) {
       if (stamps[i] !== generation) continue;
-      let j = this.slot(keys[i]!);
+      const key = keys[i]!;
+      let j = this.slot(key);
       while (this.stamps[j] === 1) j = (j + 1) & this.mask;
       this.stamps[j] = 1;
-      this.keys[j] = keys[i]!;
+      this.keys[j] = key;
       this.values[j] = values[i]!;
     }
   }

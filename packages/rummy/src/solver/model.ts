@@ -16,8 +16,17 @@ export function faceIndex(suit: number, value: number): number {
   return suit * 16 + value;
 }
 
+/**
+ * The count of a face in an array by `faceIndex` (`Model.table`, `hand`,
+ * `cards`, ...): such arrays have a slot for every suit and every value from
+ * 0 to 15.
+ */
+export function countOf(counts: readonly number[], suit: number, value: number): number {
+  return counts[faceIndex(suit, value)]!;
+}
+
 export function suitOf(card: string): number {
-  return SUIT_LETTERS.indexOf(card[1]!);
+  return SUIT_LETTERS.indexOf(card.charAt(1));
 }
 
 /** The value of a regular card string, 1 (ace) to 13 (king). */
@@ -28,6 +37,11 @@ export function rankOf(card: string): number {
 export function isJoker(card: string): boolean {
   return card.charCodeAt(0) === JOKER_CODE;
 }
+
+/** The suits by index, 0..3: clubs, diamonds, hearts, spades (see `SUIT_LETTERS`). */
+export const SUIT_INDICES = [0, 1, 2, 3] as const;
+/** One number per suit. */
+export type PerSuit = [number, number, number, number];
 
 /** What a run position holds. */
 export const REAL = 1;
@@ -71,6 +85,8 @@ export interface Model {
   readonly table: readonly number[];
   /** Hand cards per face: any of them may be laid. */
   readonly hand: readonly number[];
+  /** Regular cards per face on the table and in the hand together: the most of the face a layout holds. */
+  readonly cards: readonly number[];
   readonly tableJokers: number;
   readonly handJokers: number;
   readonly jokers: number;
@@ -97,17 +113,37 @@ export interface Model {
 /** The empty list of `runsFrom` and `groupsAt`, never written. */
 const NO_MELDS: never[] = [];
 
+/** The table group classes of value `v` (`Model.groupsAt` has a list for every value from 0 to 14). */
+export function groupsAt(model: Model, v: number): readonly GroupClass[] {
+  return model.groupsAt[v]!;
+}
+
+/** The table runs whose first regular card is suit `s`, value `v` (`Model.runsFrom` has a list per face). */
+export function runsFrom(model: Model, s: number, v: number): readonly TableRun[] {
+  return model.runsFrom[faceIndex(s, v)]!;
+}
+
 /** Order of table runs that keeps the runs of one class next to each other. */
 export function byClass(a: TableRun, b: TableRun): number {
   return a.cls - b.cls || a.id - b.id;
 }
 
-/** The value of each position of a valid meld of `kind` (jokers resolved). */
-function positions(meld: TableMeld): number[] {
-  let first = 0;
-  while (isJoker(meld.cards[first]!)) first++;
-  const value = rankOf(meld.cards[first]!);
-  return meld.kind === 'group' ? meld.cards.map(() => value) : meld.cards.map((_, i) => value - first + i);
+/**
+ * The value the first position of a valid meld stands for: a run's leading
+ * jokers stand for the values below its first regular card.
+ */
+function firstValue(meld: TableMeld): number {
+  for (const [i, card] of meld.cards.entries()) {
+    if (!isJoker(card)) return meld.kind === 'group' ? rankOf(card) : rankOf(card) - i;
+  }
+  throw new Error('solver: a table meld without a regular card');
+}
+
+/** Adds `item` to `lists[at]`, which gets its own array the first time (they all start as `NO_MELDS`). */
+function addTo<T>(lists: T[][], at: number, item: T): void {
+  const list = lists[at];
+  if (list === undefined || list === NO_MELDS) lists[at] = [item];
+  else list.push(item);
 }
 
 /**
@@ -141,7 +177,7 @@ export function buildModel(
     const runClasses = new Map<string, number>();
     const groupClasses = new Map<string, GroupClass & { melds: number[] }>();
     table.forEach((meld, index) => {
-      const values = positions(meld);
+      const low = firstValue(meld);
       let suitMask = 0;
       let jokers = 0;
       for (const card of meld.cards) {
@@ -154,14 +190,12 @@ export function buildModel(
         }
       }
       if (meld.kind === 'group') {
-        const value = values[0]!;
-        const key = `${value}/${suitMask}/${jokers}`;
+        const key = `${low}/${suitMask}/${jokers}`;
         let cls = groupClasses.get(key);
         if (cls === undefined) {
-          cls = { value, suitMask, jokers, melds: [] };
+          cls = { value: low, suitMask, jokers, melds: [] };
           groupClasses.set(key, cls);
-          if (groupsAt[value] === NO_MELDS) groupsAt[value] = [];
-          groupsAt[value]!.push(cls);
+          addTo(groupsAt, low, cls);
         }
         cls.melds.push(index);
         return;
@@ -173,42 +207,41 @@ export function buildModel(
       // the shape: suit, first value, and a bit per position for the jokers
       let pattern = 0;
       meld.cards.forEach((card, i) => {
+        const value = low + i;
         if (isJoker(card)) {
-          slots[values[i]!] = JOKER;
+          slots[value] = JOKER;
           pattern |= 1 << i;
           if (first === 0) lead++;
         } else {
-          slots[values[i]!] = REAL;
+          slots[value] = REAL;
           if (first === 0) {
-            first = values[i]!;
+            first = value;
             suit = suitOf(card);
           }
         }
       });
-      const shape = `${suit}/${values[0]}/${meld.cards.length}/${pattern}`;
+      const shape = `${suit}/${low}/${meld.cards.length}/${pattern}`;
       const cls = runClasses.get(shape) ?? runs.length;
       runClasses.set(shape, cls);
-      const end = values[values.length - 1]!;
+      const end = low + meld.cards.length - 1;
       const run: TableRun = { id: runs.length, meld: index, suit, first, lead, end, slots, cls };
       runs.push(run);
-      const f = faceIndex(suit, first);
-      if (runsFrom[f] === NO_MELDS) runsFrom[f] = [];
-      runsFrom[f]!.push(run);
+      addTo(runsFrom, faceIndex(suit, first), run);
     });
   }
   for (const list of runsFrom) if (list.length > 1) list.sort(byClass);
-  let maxCopies = 0;
-  for (let i = 0; i < 64; i++) maxCopies = Math.max(maxCopies, tableCounts[i]! + handCounts[i]!);
+  const cards = tableCounts.map((n, f) => n + handCounts[f]!);
   const jokerPoints = Math.min(rules.jokerPenalty, regularPoints + 1);
   return {
     opening,
     threshold: opening ? rules.openingPoints : 0,
     table: tableCounts,
     hand: handCounts,
+    cards,
     tableJokers,
     handJokers,
     jokers: tableJokers + handJokers,
-    maxCopies,
+    maxCopies: Math.max(...cards),
     cardWeight: regularPoints + handJokers * jokerPoints + 1,
     jokerPoints,
     runs,

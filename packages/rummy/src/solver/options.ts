@@ -5,7 +5,12 @@
  * matters, as such a run may stop at any value.
  */
 
-/** The fields of one option row (see `OptionTable`). */
+import { type PerSuit, SUIT_INDICES } from './model.js';
+
+/**
+ * The fields of one option row (see `OptionTable`), as offsets in the row.
+ * The suit's runs after the value (`Triples` id).
+ */
 export const O_OUT = 0;
 /** Regular cards of the face used (runs and groups together). */
 export const O_REAL = 1;
@@ -26,6 +31,49 @@ export const O_NEW2 = 9;
 /** Leading jokers of the new runs with two or more. */
 export const O_LEAD2 = 10;
 export const STRIDE = 11;
+
+/** An option row with its fields named, in the order of the offsets above. */
+type Row = [
+  out: number,
+  real: number,
+  jokers: number,
+  group: number,
+  open: number,
+  keep3: number,
+  jokerCont: number,
+  new0: number,
+  new1: number,
+  new2: number,
+  lead2: number,
+];
+
+/** An option row read into a record (the fields of `Row`), for the code outside the searches' loops. */
+export type OptionRow = Readonly<
+  Record<
+    'out' | 'real' | 'jokers' | 'group' | 'open' | 'keep3' | 'jokerCont' | 'new0' | 'new1' | 'new2' | 'lead2',
+    number
+  >
+>;
+
+/**
+ * The row of `rows` at offset `at` (a multiple of `STRIDE` below `rows.length`),
+ * read field by field: a reader closure here cost every solve a few percent.
+ */
+export function optionRow(rows: Int32Array, at: number): OptionRow {
+  return {
+    out: rows[at + O_OUT]!,
+    real: rows[at + O_REAL]!,
+    jokers: rows[at + O_JOKERS]!,
+    group: rows[at + O_GROUP]!,
+    open: rows[at + O_OPEN]!,
+    keep3: rows[at + O_KEEP3]!,
+    jokerCont: rows[at + O_JOKER_CONT]!,
+    new0: rows[at + O_NEW0]!,
+    new1: rows[at + O_NEW1]!,
+    new2: rows[at + O_NEW2]!,
+    lead2: rows[at + O_LEAD2]!,
+  };
+}
 
 /** The per-suit run states: counts (a1, a2, a3) of open runs of length 1, 2 and 3+, numbered. */
 export class Triples {
@@ -153,16 +201,22 @@ export class OptionTable {
         (this.jokers + 1) +
       Math.min(jokers, this.jokers);
     let rows = this.fittingCache[at];
+    // the rows are built in a method of their own: `fitting` stays small enough for the searches to inline it
     if (rows === undefined) {
-      const all = this.get(value, cap, t, tick);
-      const kept: number[] = [];
-      for (let o = 0; o < all.length; o += STRIDE) {
-        if (all[o + O_REAL]! >= least && all[o + O_JOKERS]! <= jokers) kept.push(o);
-      }
-      rows = new Int32Array(kept.length * STRIDE);
-      for (let i = 0; i < kept.length; i++) rows.set(all.subarray(kept[i]!, kept[i]! + STRIDE), i * STRIDE);
+      rows = this.filter(this.get(value, cap, t, tick), least, jokers);
       this.fittingCache[at] = rows;
     }
+    return rows;
+  }
+
+  /** The rows of `all` with at least `least` regular cards and at most `jokers` jokers. */
+  private filter(all: Int32Array, least: number, jokers: number): Int32Array {
+    const kept: number[] = [];
+    for (let o = 0; o < all.length; o += STRIDE) {
+      if (all[o + O_REAL]! >= least && all[o + O_JOKERS]! <= jokers) kept.push(o);
+    }
+    const rows = new Int32Array(kept.length * STRIDE);
+    for (const [i, o] of kept.entries()) rows.set(all.subarray(o, o + STRIDE), i * STRIDE);
     return rows;
   }
 
@@ -172,7 +226,7 @@ export class OptionTable {
     const a1 = triples.a1[t]!;
     const a2 = triples.a2[t]!;
     const a3 = triples.a3[t]!;
-    const rows: number[][] = [];
+    const rows: Row[] = [];
     const seen = new Set<string>();
     for (let x = 0; x <= a3; x++) {
       const going = a1 + a2 + x;
@@ -204,7 +258,7 @@ export class OptionTable {
         }
       }
     }
-    rows.sort((a, b) => b[O_REAL]! - a[O_REAL]! || b[O_JOKERS]! - a[O_JOKERS]!);
+    rows.sort((a, b) => b[O_REAL] - a[O_REAL] || b[O_JOKERS] - a[O_JOKERS]);
     return Int32Array.from(rows.flat());
   }
 }
@@ -275,34 +329,34 @@ export interface GroupShape {
  */
 export function keptGroups(
   shapes: readonly GroupShape[],
-  counts: readonly number[],
+  counts: Readonly<PerSuit>,
   jokers: number,
 ): number[] | null {
   let best: number[] | null = null;
   let bestTotal = -1;
   const k = shapes.map(() => 0);
-  const left = counts.slice();
+  const left: PerSuit = [...counts];
   const visit = (i: number, jokersLeft: number, total: number) => {
-    if (i === shapes.length) {
-      const real = left[0]! + left[1]! + left[2]! + left[3]!;
+    const shape = shapes[i];
+    if (shape === undefined) {
+      const real = left[0] + left[1] + left[2] + left[3];
       if (total > bestTotal && groupsFit(real, Math.max(...left), jokersLeft)) {
         best = k.slice();
         bestTotal = total;
       }
       return;
     }
-    const shape = shapes[i]!;
-    const mask = [0, 1, 2, 3].filter((s) => shape.suitMask & (1 << s));
+    const mask = SUIT_INDICES.filter((s) => shape.suitMask & (1 << s));
     let taken = 0;
     for (;;) {
       k[i] = taken;
       visit(i + 1, jokersLeft - taken * shape.jokers, total + taken);
       if (taken === shape.melds.length || (taken + 1) * shape.jokers > jokersLeft) break;
       if (mask.some((s) => left[s] === 0)) break;
-      for (const s of mask) left[s]!--;
+      for (const s of mask) left[s]--;
       taken++;
     }
-    for (const s of mask) left[s]! += taken;
+    for (const s of mask) left[s] += taken;
     k[i] = 0;
   };
   visit(0, jokers, 0);

@@ -1,3 +1,5 @@
+import type { TableRun } from './model.js';
+
 /**
  * A plan is the list of decisions the search took, value by value; `layout.ts`
  * replays it into melds. Both searches produce it.
@@ -19,11 +21,11 @@ export interface SuitStep {
   readonly type: 'suit';
   readonly value: number;
   readonly suit: number;
-  /** Table runs followed so far (ids in `Model.runs`), and what each does. */
-  readonly tags: readonly number[];
+  /** Table runs followed so far, and what each does. */
+  readonly tags: readonly TableRun[];
   readonly choices: readonly number[];
   /** Table runs started here, and for those that end at once whether they stop as they are. */
-  readonly starts: readonly number[];
+  readonly starts: readonly TableRun[];
   readonly startsEnd: readonly boolean[];
   /** The option row for the other runs: `rows[at ..]` (see `options.ts`). */
   readonly rows: Int32Array;

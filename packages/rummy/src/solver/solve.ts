@@ -22,7 +22,7 @@ import { walk } from './walk.js';
 /** A position to solve: the table, the player's hand, whether they have opened, the rules. */
 export interface SolvePosition {
   /**
-   * The current table: plain melds as in `RoundState.table` (or card lists,
+   * The current table: plain melds as in `RummyState.table` (or card lists,
    * their kind guessed), a `Table`, or its text (`Kh,Kd,Ks;5c,6c,7c`).
    * Empty when left out.
    */
@@ -96,7 +96,7 @@ function position(input: SolvePosition): {
   rules: RulesConfig;
 } {
   if (typeof input !== 'object' || input === null) {
-    throw new InvalidInputError('invalid_position', '$', 'a position is { table, hand, opened, rules }');
+    throw new InvalidInputError('invalid_input', '$', 'a position is { table, hand, opened, rules }');
   }
   const rules: RulesConfig = { ...DEFAULT_RULES };
   for (const field of ['decks', 'jokers', 'handSize', 'openingPoints', 'jokerPenalty'] as const) {
@@ -120,13 +120,13 @@ function position(input: SolvePosition): {
         ? given.keys.slice()
         : cardKeys(given);
   if (typeof input.opened !== 'boolean') {
-    throw new InvalidInputError('invalid_position', '$.opened', 'must be true or false');
+    throw new InvalidInputError('invalid_input', '$.opened', 'must be true or false');
   }
   const tableCards = table.flatMap((m) => m.cards);
   const extra = cardsBeyondDeck(rules, [tableCards, hand]);
   if (extra !== null) {
     const path = extra.list === 1 ? `$.hand[${extra.index}]` : '$.table';
-    throw new InvalidInputError('invalid_position', path, beyondDeckMessage(rules, extra));
+    throw new InvalidInputError('invalid_input', path, beyondDeckMessage(rules, extra));
   }
   return { table, hand, opened: input.opened, rules };
 }
@@ -255,7 +255,7 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     let optimal = true;
     if (!model.opening && (model.runs.length > 0 || model.groupsAt.some((g) => g.length > 0))) {
       try {
-        steps = new KeepSearch(model, values, clock).run()!.steps;
+        steps = new KeepSearch(model, values, clock).run();
       } catch (error) {
         if (!(error instanceof Timeout)) throw error;
         optimal = false;
@@ -264,7 +264,7 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     if (steps === null) {
       // the best value is known: reading a plan off the memo is short and must not be cut
       clock.stop();
-      steps = walk(values)!;
+      steps = walk(values);
     }
     const { kept, shapes } = replay(model, steps);
     const dealt = deal(opened ? table : [], hand, kept, shapes);

@@ -16,7 +16,7 @@
  */
 import { Feasibility } from './feasible.js';
 import { NumberMemo } from './memo.js';
-import { faceIndex, type Model, TOP } from './model.js';
+import { countOf, faceIndex, type Model, type PerSuit, TOP } from './model.js';
 import {
   O_GROUP,
   O_JOKERS,
@@ -38,7 +38,8 @@ const LEVELS = (TOP + 2) * 5;
 export interface State {
   v: number;
   stage: number;
-  c: number[];
+  /** The open runs of each suit: ids in `Triples`. */
+  c: PerSuit;
   u: number;
   real: number;
   most: number;
@@ -75,10 +76,13 @@ export class ValueSearch {
   readonly options: OptionTable;
   /**
    * The memo, by level (value * 5 + stage) and key: numeric keys as `key *
-   * LEVELS + level`, or text keys when the numbers would not stay exact.
+   * LEVELS + level` in `numberMemo`, or text keys in `textMemo` when the
+   * numbers would not stay exact.
    */
-  private readonly memo: NumberMemo | Map<string, number>;
-  private readonly radix: number[];
+  private readonly numberMemo: NumberMemo;
+  private readonly textMemo = new Map<string, number>();
+  /** How many values each field of a state takes in its numeric key (`runs`: one suit's `Triples` ids). */
+  private readonly radix: Readonly<Record<'runs' | 'jokers' | 'real' | 'most' | 'open', number>>;
   private readonly numericKeys: boolean;
   readonly feasible: Feasibility;
   /**
@@ -99,16 +103,24 @@ export class ValueSearch {
     this.options = optionTable(copies, model.jokers);
     this.triples = this.options.triples;
     const m = this.triples.size;
-    this.radix = [m, m, m, m, model.jokers + 1, 4 * copies + 1, copies + 1, model.threshold + 1];
-    this.numericKeys = this.radix.reduce((a, b) => a * b, LEVELS) < Number.MAX_SAFE_INTEGER;
-    this.memo = this.numericKeys ? NumberMemo.take() : new Map();
+    const radix = {
+      runs: m,
+      jokers: model.jokers + 1,
+      real: 4 * copies + 1,
+      most: copies + 1,
+      open: model.threshold + 1,
+    };
+    this.radix = radix;
+    this.numericKeys =
+      LEVELS * m * m * m * m * radix.jokers * radix.real * radix.most * radix.open < Number.MAX_SAFE_INTEGER;
+    this.numberMemo = NumberMemo.take();
     this.feasible = new Feasibility(model, this.options, this.tick);
     this.ahead = new Array((TOP + 2) * 5).fill(0);
     let gain = 0;
     for (let v = TOP; v >= 1; v--) {
       this.ahead[v * 5 + 4] = gain;
       for (let s = 3; s >= 0; s--) {
-        if (this.feasible.layable(s, v)) gain += model.hand[faceIndex(s, v)]! * (model.cardWeight + v);
+        if (this.feasible.layable(s, v)) gain += countOf(model.hand, s, v) * (model.cardWeight + v);
         this.ahead[v * 5 + s] = gain;
       }
     }
@@ -124,12 +136,11 @@ export class ValueSearch {
   key(s: State): number | string {
     const c = s.c;
     if (!this.numericKeys) return `${c.join(',')},${s.u},${s.real},${s.most},${s.open}`;
-    const r = this.radix;
+    const { runs, jokers, real, most, open } = this.radix;
     return (
-      ((((((c[0]! * r[1]! + c[1]!) * r[2]! + c[2]!) * r[3]! + c[3]!) * r[4]! + s.u) * r[5]! + s.real) *
-        r[6]! +
+      ((((((c[0] * runs + c[1]) * runs + c[2]) * runs + c[3]) * jokers + s.u) * real + s.real) * most +
         s.most) *
-        r[7]! +
+        open +
       s.open
     );
   }
@@ -294,8 +305,7 @@ export class ValueSearch {
     const empty = this.triples.empty;
     while (s.v <= TOP) {
       if (s.stage < 4) {
-        const f = faceIndex(s.stage, s.v);
-        if (model.table[f]! + model.hand[f]! !== 0 || s.c[s.stage] !== empty) return;
+        if (model.cards[faceIndex(s.stage, s.v)]! !== 0 || s.c[s.stage] !== empty) return;
         s.stage++;
       } else {
         if (s.real !== 0) return;
@@ -307,25 +317,23 @@ export class ValueSearch {
 
   /** The memo entry of a state, NaN when there is none. */
   private lookup(level: number, key: number | string): number {
-    const memo = this.memo;
-    if (memo instanceof NumberMemo) return memo.get((key as number) * LEVELS + level);
-    return memo.get(`${level}:${key}`) ?? Number.NaN;
+    if (typeof key === 'number') return this.numberMemo.get(key * LEVELS + level);
+    return this.textMemo.get(`${level}:${key}`) ?? Number.NaN;
   }
 
   private store(level: number, key: number | string, value: number): void {
-    const memo = this.memo;
-    if (memo instanceof NumberMemo) memo.set((key as number) * LEVELS + level, value);
-    else memo.set(`${level}:${key}`, value);
+    if (typeof key === 'number') this.numberMemo.set(key * LEVELS + level, value);
+    else this.textMemo.set(`${level}:${key}`, value);
   }
 
   /** Hands the memo on to the next search: this one must not be used any more. */
   release(): void {
     this.feasible.release();
-    if (this.memo instanceof NumberMemo) NumberMemo.giveBack(this.memo);
+    NumberMemo.giveBack(this.numberMemo);
   }
 
   /** States with a memo entry. */
   get states(): number {
-    return this.memo.size;
+    return this.numberMemo.size + this.textMemo.size;
   }
 }

@@ -3,15 +3,15 @@
  * state the first move whose value adds up to what is left. The plan keeps no
  * table meld on purpose (see `keep.ts` for that).
  */
-import { faceIndex, TOP } from './model.js';
-import { O_GROUP, O_JOKERS, O_OPEN, O_OUT, O_REAL, STRIDE } from './options.js';
+import { countOf, type PerSuit, TOP } from './model.js';
+import { optionRow, STRIDE } from './options.js';
 import type { Step } from './plan.js';
 import { NONE, type State, type ValueSearch } from './values.js';
 
-/** A plan reaching the best value of the search; null when there is no layout. */
-export function walk(values: ValueSearch): Step[] | null {
+/** A plan reaching the best value of the search, which must have found a layout. */
+export function walk(values: ValueSearch): Step[] {
   let current = values.root();
-  if (current === NONE) return null;
+  if (current === NONE) throw new Error('solver: no layout to walk to');
   const steps: Step[] = [];
   let s = values.rootState();
   while (s.v <= TOP) {
@@ -63,7 +63,7 @@ function movesFrom(
       const next: State = {
         v: v + 1,
         stage: 0,
-        c: s.c.slice(),
+        c: [...s.c],
         u: s.u + j,
         real: 0,
         most: 0,
@@ -73,29 +73,27 @@ function movesFrom(
     }
     return;
   }
-  const mandatory = model.table[faceIndex(stage, v)]!;
+  const mandatory = countOf(model.table, stage, v);
   const left = model.jokers - s.u;
   const rows = values.rowsAt(s);
   const weight = model.cardWeight + v;
   const others = feasible.demandBesides(v, stage, s.c);
   for (let o = 0; o < rows.length; o += STRIDE) {
-    const jokers = rows[o + O_JOKERS]!;
-    const out = rows[o + O_OUT]!;
-    const g = rows[o + O_GROUP]!;
-    const real = s.real + g;
-    const most = Math.max(g, s.most);
-    if (!values.moveFits(s, left - jokers, others, out, real, most)) continue;
-    const c = s.c.slice();
-    c[stage] = out;
+    const row = optionRow(rows, o);
+    const real = s.real + row.group;
+    const most = Math.max(row.group, s.most);
+    if (!values.moveFits(s, left - row.jokers, others, row.out, real, most)) continue;
+    const c: PerSuit = [...s.c];
+    c[stage] = row.out;
     const next: State = {
       v,
       stage: stage + 1,
       c,
-      u: s.u + jokers,
+      u: s.u + row.jokers,
       real,
       most,
-      open: threshold === 0 ? 0 : Math.min(threshold, s.open + rows[o + O_OPEN]!),
+      open: threshold === 0 ? 0 : Math.min(threshold, s.open + row.open),
     };
-    if (visit((rows[o + O_REAL]! - mandatory) * weight, next, rows, o)) return;
+    if (visit((row.real - mandatory) * weight, next, rows, o)) return;
   }
 }

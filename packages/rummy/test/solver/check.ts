@@ -7,7 +7,7 @@ import {
   createDeck,
   Game,
   handPenalty,
-  type RummyState as RoundState,
+  type RummyState,
   type Solution,
   type TableMeld,
 } from '../../src/index.js';
@@ -16,7 +16,7 @@ import type { Objective } from './exhaustive.js';
 import type { Position } from './positions.js';
 
 /** A round in progress where seat 0 holds the hand and it is seat 0's turn. */
-export function roundFor(p: Position): RoundState {
+export function roundFor(p: Position): RummyState {
   const rest = createDeck(p.rules);
   for (const card of [...p.hand, ...p.table.flatMap((m) => m.cards)]) {
     const at = rest.indexOf(card);

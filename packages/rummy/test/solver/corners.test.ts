@@ -1,4 +1,5 @@
 import { createRng, InvalidInputError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RULES,
@@ -206,13 +207,16 @@ describe('inputs', () => {
       /consecutive/,
     );
     expect(() => solve({ hand: ['8hb'], opened: true, rules: { decks: 0 } })).toThrow(InvalidRulesError);
-    try {
-      solve({ table: '5hr,6hr,7hr', hand: ['8hb', '5hr'], opened: true });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(InvalidInputError);
-      expect((error as InvalidInputError).path).toBe('$.hand[1]');
-    }
+    const beyond = thrownBy(
+      () => solve({ table: '5hr,6hr,7hr', hand: ['8hb', '5hr'], opened: true }),
+      InvalidInputError,
+    );
+    expect(beyond).toMatchObject({ code: 'invalid_input', path: '$.hand[1]' });
+    const notOpened = thrownBy(
+      () => solve({ hand: ['8hb'], opened: 'no' as unknown as boolean }),
+      InvalidInputError,
+    );
+    expect(notOpened).toMatchObject({ code: 'invalid_input', path: '$.opened' });
   });
 });
 

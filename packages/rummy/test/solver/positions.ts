@@ -8,8 +8,8 @@ import {
   createDeck,
   DEFAULT_RULES,
   isValidMeld,
-  type RummyState as RoundState,
   type RulesConfig,
+  type RummyState,
   solve,
   type TableMeld,
 } from '../../src/index.js';
@@ -131,7 +131,7 @@ export function roundPositions(seed: number, options: RoundOptions = {}): Positi
   const rng = createRng(seed);
   const rules: RulesConfig = { ...DEFAULT_RULES, ...options.rules };
   const players = options.players ?? 4;
-  let state: RoundState = deal(rules, players, shuffledDeck(rules, rng));
+  let state: RummyState = deal(rules, players, shuffledDeck(rules, rng));
   const out: Position[] = [];
   for (let step = 0; state.status === 'playing' && step < 2000; step++) {
     const seat = state.current;
