@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +112,51 @@ describe('tabula replay', () => {
     const missing = await tabula(['replay', join(work, 'nope.json')]);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toMatch(/Cannot read/);
+  }, 60_000);
+});
+
+/** Runs `tabula` with its output read only up to the first chunk, then closed, as `| head -1` does. */
+async function tabulaIntoHead(
+  args: string[],
+): Promise<{ code: number | null; stderr: string; first: string }> {
+  const child = spawn(tsx, ['--conditions=@tabula/source', main, ...args], { cwd: root });
+  child.stdin.end();
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const first = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (chunk) => resolve(String(chunk))),
+  );
+  child.stdout.destroy();
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  return { code, stderr, first };
+}
+
+describe('a closed pipe', () => {
+  it('ends every command quietly, without a stack trace (tabula replay ... | head -3)', async () => {
+    const out = join(work, 'pipe.jsonl');
+    await tabula([
+      'simulate',
+      'backgammon',
+      '--agents',
+      'random,random',
+      '--games',
+      '1',
+      '--seed',
+      '2',
+      '--out',
+      out,
+    ]);
+    for (const args of [
+      ['replay', out],
+      ['schema', 'rummy'],
+    ]) {
+      const { code, stderr, first } = await tabulaIntoHead(args);
+      expect(first.length, args.join(' ')).toBeGreaterThan(0);
+      expect(stderr, args.join(' ')).toBe('');
+      expect(code, args.join(' ')).toBe(0);
+    }
   }, 60_000);
 });
 
