@@ -1,6 +1,15 @@
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+
+/** What is at a path, or undefined when nothing is (also when a parent is a file). */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Checks, before any work, that the file a flag names (`--out`, `--save`)
@@ -10,10 +19,10 @@ import { UsageError } from './errors.js';
 export function checkWritable(path: string, flag: string): void {
   const full = resolve(path);
   const where = `--${flag} ${path}`;
-  const stat = statSync(full, { throwIfNoEntry: false });
+  const stat = statOf(full);
   if (stat?.isDirectory()) throw new UsageError(`${where}: that is a directory, not a file`);
   const dir = dirname(full);
-  const dirStat = statSync(dir, { throwIfNoEntry: false });
+  const dirStat = statOf(dir);
   if (dirStat === undefined) throw new UsageError(`${where}: there is no directory ${dirname(path)}`);
   if (!dirStat.isDirectory()) throw new UsageError(`${where}: ${dirname(path)} is not a directory`);
   try {

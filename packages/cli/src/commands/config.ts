@@ -13,10 +13,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function withDefaults(defaults: unknown, partial: unknown): unknown {
   if (!isRecord(defaults) || !isRecord(partial)) return partial;
-  const filled: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(partial))
-    filled[key] = Object.hasOwn(defaults, key) ? withDefaults(defaults[key], value) : value;
-  return filled;
+  // Built from entries, so that a key such as "__proto__" stays a plain field for the schema to judge.
+  return Object.fromEntries([
+    ...Object.entries(defaults).filter(([key]) => !Object.hasOwn(partial, key)),
+    ...Object.entries(partial).map(([key, value]) => [
+      key,
+      Object.hasOwn(defaults, key) ? withDefaults(defaults[key], value) : value,
+    ]),
+  ]);
 }
 
 /** The game's default config for that many players, or a usage error when the game cannot seat them. */
