@@ -63,11 +63,11 @@ export async function main(
  * next write fails with EPIPE. That ends the command quietly, with the exit
  * code so far, for every command; any other failure to write is one line.
  */
-export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream, exit = process.exit): void {
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE' && stream !== process.stderr)
       process.stderr.write(`tabula: cannot write the output: ${error.message}\n`);
-    exit(error.code === 'EPIPE' ? Number(process.exitCode) || 0 : 1);
+    process.exit(error.code === 'EPIPE' ? Number(process.exitCode) || 0 : 1);
   });
 }
 
