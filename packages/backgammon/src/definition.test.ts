@@ -246,13 +246,15 @@ describe('legalActions and apply', () => {
 });
 
 describe('view', () => {
-  it('is the state with the last log entries, the same for every seat, and a copy', () => {
+  it('is the state with the last log entries, the same for every seat but for whose view it is, and a copy', () => {
     const s = playUntil(11, CUBE_OFF, (x) => x.log.length > 30);
     const view = game.view(s, 0);
-    expect(game.view(s, 1)).toEqual(view);
-    expect(game.view(s, null)).toEqual(view);
+    expect(view.viewer).toBe(0);
+    expect({ ...game.view(s, 1), viewer: 0 }).toEqual(view);
+    expect({ ...game.view(s, null), viewer: 0 }).toEqual(view);
+    expect(refusal(() => game.view(s, 2)).code).toBe('unknown_seat');
     const { log, ...rest } = s;
-    expect(view).toEqual({ ...rest, recent: log.slice(-10) });
+    expect(view).toEqual({ viewer: 0, ...rest, recent: log.slice(-10) });
     expect(Value.Check(game.schemas.view, view)).toBe(true);
     view.board.points[0] = 99;
     (view.recent[0] as { text: string }).text = 'scribbled';

@@ -17,14 +17,8 @@ function pointCell(board: Board, index: number, row: number): string {
   return cell(Math.abs(n), n > 0 ? MARKS[0] : MARKS[1], row);
 }
 
-function numbers(indexes: readonly number[]): string {
-  return indexes
-    .map((i) =>
-      String(i + 1)
-        .padStart(2)
-        .padEnd(3),
-    )
-    .join('');
+function numbers(pips: readonly number[]): string {
+  return pips.map((pip) => String(pip).padStart(2).padEnd(3)).join('');
 }
 
 const range = (from: number, to: number) => {
@@ -33,28 +27,37 @@ const range = (from: number, to: number) => {
 };
 
 /**
- * A position as text: the 24 points in two rows of stacks (numbered in seat
- * 0's pips: 13 to 24 along the top, 12 down to 1 along the bottom), the bar
- * in the middle (seat 1's checkers above, seat 0's below), and each seat's
- * checkers off and pip count. Seat 0 is X and moves from 24 to 1; seat 1 is O
- * and moves the other way.
+ * A position as text, drawn from the side of seat `from` (default seat 0):
+ * the 24 points in two rows of stacks, numbered in that seat's own pips (the
+ * pips its moves are written in: 13 to 24 along the top, 12 down to 1 along
+ * the bottom, its home board bottom right), the bar in the middle (the other
+ * seat's checkers above, its own below), and each seat's checkers off and
+ * pip count, its own last. Seat 0 is X and seat 1 is O; each moves from its
+ * 24 to its 1.
  */
-export function drawBoard(board: Board, names: readonly [string, string] = ['seat 0', 'seat 1']): string {
-  const topLeft = range(12, 17);
-  const topRight = range(18, 23);
-  const bottomLeft = range(11, 6);
-  const bottomRight = range(5, 0);
+export function drawBoard(
+  board: Board,
+  names: readonly [string, string] = ['seat 0', 'seat 1'],
+  from: Side = 0,
+): string {
+  const other: Side = from === 0 ? 1 : 0;
+  // The index of `from`'s pip in `board.points`: seat 0's pip p is index p - 1, seat 1's is 24 - p.
+  const index = (pip: number) => (from === 0 ? pip - 1 : 24 - pip);
+  const topLeft = range(13, 18);
+  const topRight = range(19, 24);
+  const bottomLeft = range(12, 7);
+  const bottomRight = range(6, 1);
   const edge = ` +${'-'.repeat(18)}+-----+${'-'.repeat(18)}+`;
   const about = (side: Side) =>
     `${MARKS[side]} ${names[side]}: pips ${pipCount(board, side)}, bar ${board.bar[side]}, off ${board.off[side]}`;
   const row = (left: number[], right: number[], r: number, barSide: Side) =>
-    ` |${left.map((i) => pointCell(board, i, r)).join('')}| ${cell(board.bar[barSide], MARKS[barSide], r)} |` +
-    `${right.map((i) => pointCell(board, i, r)).join('')}|`;
+    ` |${left.map((pip) => pointCell(board, index(pip), r)).join('')}| ${cell(board.bar[barSide], MARKS[barSide], r)} |` +
+    `${right.map((pip) => pointCell(board, index(pip), r)).join('')}|`;
 
-  const lines = [`  ${numbers(topLeft)}       ${numbers(topRight)}`, `${edge}   ${about(1)}`];
-  for (let r = 0; r < STACK; r++) lines.push(row(topLeft, topRight, r, 1));
+  const lines = [`  ${numbers(topLeft)}       ${numbers(topRight)}`, `${edge}   ${about(other)}`];
+  for (let r = 0; r < STACK; r++) lines.push(row(topLeft, topRight, r, other));
   lines.push(` |${' '.repeat(18)}| BAR |${' '.repeat(18)}|`);
-  for (let r = STACK - 1; r >= 0; r--) lines.push(row(bottomLeft, bottomRight, r, 0));
-  lines.push(`${edge}   ${about(0)}`, `  ${numbers(bottomLeft)}       ${numbers(bottomRight)}`);
+  for (let r = STACK - 1; r >= 0; r--) lines.push(row(bottomLeft, bottomRight, r, from));
+  lines.push(`${edge}   ${about(from)}`, `  ${numbers(bottomLeft)}       ${numbers(bottomRight)}`);
   return lines.map((line) => line.trimEnd()).join('\n');
 }

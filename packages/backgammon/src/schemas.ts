@@ -191,10 +191,16 @@ export const StateSchema = Type.Object({ ...tableFields, log: Type.Array(LogEntr
 /**
  * What a seat (or a spectator) sees. Backgammon hides nothing but the dice
  * still to come, so this is the state itself, with only the latest log
- * entries (`recent`, oldest first) since the full log grows with every roll.
+ * entries (`recent`, oldest first) since the full log grows with every roll,
+ * and whose view it is (`viewer`, null for a spectator), so that it is drawn
+ * from that seat's side.
  */
 export const ViewSchema = Type.Object(
-  { ...tableFields, recent: Type.Array(LogEntrySchema, { maxItems: VIEW_LOG_ENTRIES }) },
+  {
+    viewer: nullable(SideSchema),
+    ...tableFields,
+    recent: Type.Array(LogEntrySchema, { maxItems: VIEW_LOG_ENTRIES }),
+  },
   closed,
 );
 

@@ -1,7 +1,7 @@
 import { type AnyGame, createRng, IllegalActionError } from '@tabula/core';
 import { skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
-import { humanAgent, Quit, type Terminal } from './human.js';
+import { humanAgent, Quit, SHOWN_ACTIONS, type Terminal } from './human.js';
 
 const game = skirmishGame as AnyGame;
 const state = game.setup(game.defaultConfig(2), createRng(3));
@@ -20,26 +20,62 @@ function typing(...answers: string[]): Terminal & { lines: string[] } {
 }
 
 describe('the human agent', () => {
-  it('shows the view and the numbered actions, and asks again with the reason until the answer is legal', async () => {
-    const terminal = typing('0', '99', 'play banana', 'play 7');
+  it('shows the view and the listed actions, and asks again with the reason until the answer is legal', async () => {
+    const terminal = typing('#0', '#99', 'play banana', 'play 7');
     const agent = humanAgent(game, terminal, (action) => `<${JSON.stringify(action)}>`);
     expect(await agent.act(view, legal, ctx)).toEqual({ type: 'play', card: 7 });
     expect(terminal.lines[0]).toBe(game.render?.(view));
-    expect(terminal.lines).toContain(`  1. <${JSON.stringify(legal[0])}>`);
+    expect(terminal.lines).toContain(`  #1  <${JSON.stringify(legal[0])}>`);
+    expect(terminal.lines).toContain(`  #15 <${JSON.stringify(legal[14])}>`);
     const refusals = terminal.lines.filter((line) => line.startsWith('Not accepted: '));
     expect(refusals).toHaveLength(3);
-    expect(refusals[0]).toMatch(/Choose 1 to 15/);
+    expect(refusals[0]).toBe('Not accepted: There is no #0 in the list: choose #1 to #15');
+    expect(refusals[1]).toBe('Not accepted: There is no #99 in the list: choose #1 to #15');
   });
 
-  it('picks by number from the legal list', async () => {
-    expect(await humanAgent(game, typing('2'), String).act(view, legal, ctx)).toBe(legal[1]);
+  it('picks from the list with #N, in every game the same', async () => {
+    expect(await humanAgent(game, typing('#2'), String).act(view, legal, ctx)).toBe(legal[1]);
+    expect(await humanAgent(game, typing('# 3'), String).act(view, legal, ctx)).toBe(legal[2]);
   });
 
-  it('takes only numbers when the game has no notation', async () => {
+  it('reads a bare number as the game reads it: a ship in skirmish, not a place in the list', async () => {
+    // The input that failed: "7" sent ship 8 once ship 7 was no longer first in line.
+    const later = legal.filter((a) => (a as { card: number }).card !== 1);
+    expect(await humanAgent(game, typing('7'), String).act(view, later, ctx)).toEqual({
+      type: 'play',
+      card: 7,
+    });
+    expect(await humanAgent(game, typing('7'), String).act(view, legal, ctx)).toEqual({
+      type: 'play',
+      card: 7,
+    });
+  });
+
+  it('says when there is only one choice', async () => {
+    const terminal = typing('#2', '#1');
+    expect(await humanAgent(game, terminal, String).act(view, legal.slice(0, 1), ctx)).toBe(legal[0]);
+    expect(terminal.lines).toContain('Not accepted: There is no #2 in the list: #1 is the only one');
+  });
+
+  it('takes only #N when the game has no notation', async () => {
     const numbersOnly = { ...game, parseAction: undefined, render: undefined };
-    const terminal = typing('play 7', '1');
+    const terminal = typing('play 7', '1', '#1');
     expect(await humanAgent(numbersOnly, terminal, String).act(view, legal, ctx)).toBe(legal[0]);
-    expect(terminal.lines).toContain('Not accepted: Type the number of an action, 1 to 15');
+    expect(terminal.lines).toContain('Not accepted: Type # and the number of an action: choose #1 to #15');
+    expect(terminal.lines.filter((line) => line.startsWith('Not accepted: '))).toHaveLength(2);
+  });
+
+  it('lists at most SHOWN_ACTIONS, and #N picks only a listed one', async () => {
+    const many = Array.from({ length: SHOWN_ACTIONS + 5 }, (_, card) => ({ type: 'play', card }));
+    const terminal = typing(`#${SHOWN_ACTIONS + 1}`, `#${SHOWN_ACTIONS}`);
+    const numbersOnly = { ...game, parseAction: undefined, render: undefined };
+    expect(await humanAgent(numbersOnly, terminal, String).act(view, many, ctx)).toBe(
+      many[SHOWN_ACTIONS - 1],
+    );
+    expect(terminal.lines).toContain('  ... and 5 more (type one in notation)');
+    expect(terminal.lines).toContain(
+      `Not accepted: There is no #${SHOWN_ACTIONS + 1} in the list: choose #1 to #${SHOWN_ACTIONS}`,
+    );
   });
 
   it('passes on what the notation refuses as illegal, and lets other errors through', async () => {

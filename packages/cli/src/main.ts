@@ -58,7 +58,25 @@ export async function main(
   }
 }
 
-const entry = process.argv[1];
-if (entry && realpathSync(entry) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
+/**
+ * A reader that went away (`tabula replay ... | head -3`) closes the pipe: the
+ * next write fails with EPIPE. That ends the command quietly, with the exit
+ * code so far, for every command; any other failure to write is one line.
+ */
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && stream !== process.stderr)
+      process.stderr.write(`tabula: cannot write the output: ${error.message}\n`);
+    process.exit(error.code === 'EPIPE' ? Number(process.exitCode) || 0 : 1);
+  });
 }
+
+/** The `tabula` command itself (the installed bin and `npm run tabula`): runs `main` on the process's arguments. */
+export async function runCommandLine(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
+  process.exitCode = await main(argv);
+}
+
+const entry = process.argv[1];
+if (entry && realpathSync(entry) === fileURLToPath(import.meta.url)) await runCommandLine();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { TabulaError } from '@tabula/core';
 import { type GameJob, type GameResult, runJob } from './simulation.js';
@@ -7,8 +8,13 @@ function workerUrl(): URL {
   return new URL(fromSource ? './worker-dev.mjs' : './worker.js', import.meta.url);
 }
 
+/** The worker threads `workers` asks for, at most one a core: more only share the cores and run slower. */
+export function workerThreads(workers: number): number {
+  return Math.min(workers, availableParallelism());
+}
+
 /**
- * Plays the jobs on `workers` threads (0: in this thread) and returns the
+ * Plays the jobs on `workers` threads (at most one a core, `workerThreads`) (0: in this thread) and returns the
  * results in job order, so the output does not depend on how many threads
  * played or which finished first.
  */
@@ -27,7 +33,7 @@ export async function runJobs(
     }
     return results;
   }
-  const threads = Math.min(workers, Math.max(jobs.length, 1));
+  const threads = Math.min(workerThreads(workers), Math.max(jobs.length, 1));
   const shares = Array.from({ length: threads }, (_, t) => jobs.filter((_, i) => i % threads === t));
   await Promise.all(
     shares.map(

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import type { Agent, GameDefinition } from './contract.js';
 import { IllegalActionError, InvalidInputError } from './errors.js';
-import { playGame, replay } from './play.js';
+import { type GameRecord, playGame, replay } from './play.js';
 import { jsonPath, parseWith } from './validate.js';
 
 // Race to 10: each turn the seat to act rolls a die (chance) or adds 1 (safe).
@@ -62,6 +62,48 @@ describe('playGame and replay', () => {
     const bad = { ...record, actions: [{ seat: 1, action: { type: 'step' } }] };
     expect(() => replay(race, bad)).toThrow(InvalidInputError);
     expect(() => replay(race, bad)).toThrow(/\$\.actions\[0\]/);
+  });
+
+  it('refuses a record whose stated outcome is not the one its actions give, at $.outcome', async () => {
+    const { record, outcome } = await playGame(race, null, [picker, picker], 1);
+    const loser = 1 - (outcome.winners[0] as number);
+    const refusal = (changed: Partial<GameRecord>) => {
+      try {
+        replay(race, { ...record, ...changed });
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect((error as InvalidInputError).code).toBe('invalid_record');
+        return (error as InvalidInputError).path;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ outcome: { ...outcome, winners: [loser] } })).toBe('$.outcome');
+    expect(refusal({ outcome: { ...outcome, scores: [0, 0] } })).toBe('$.outcome');
+    expect(refusal({ outcome: { ...outcome, reason: 'resigned' } })).toBe('$.outcome');
+    // An unfinished game says so with null; a finished one may not.
+    expect(refusal({ outcome: null })).toBe('$.outcome');
+    expect(refusal({ outcome: { ...outcome }, actions: record.actions.slice(0, 1) })).toBe('$.outcome');
+    expect(refusal({ outcome: null, actions: record.actions.slice(0, 1) })).toBe('accepted');
+    // A record without an outcome (written by hand) is not checked against one.
+    const { outcome: _, ...withoutOutcome } = record;
+    expect(refusal(withoutOutcome)).toBe('accepted');
+    expect(() => replay(race, record)).not.toThrow();
+  });
+
+  it('names a refused config at its place in the record: $.config..., not $...', () => {
+    const configured: typeof race = {
+      ...race,
+      seatCount: (config) =>
+        parseWith(Type.Object({ length: Type.Integer() }), config, 'The config', 'invalid_config') && 2,
+    };
+    const record: GameRecord = { game: 'race', version: '1', config: { length: 'x' }, seed: 1, actions: [] };
+    expect(() => replay(configured, record)).toThrow(/^\$\.config\.length: The config is not valid/);
+    try {
+      replay(configured, record);
+    } catch (error) {
+      expect((error as InvalidInputError).path).toBe('$.config.length');
+      expect((error as InvalidInputError).code).toBe('invalid_record');
+    }
   });
 
   it('tells the caller the first state, and each action with the states before and after it', async () => {

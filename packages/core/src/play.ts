@@ -110,10 +110,46 @@ export async function playGame(
   }
 }
 
+/** Whether two outcomes say the same: the same scores, the same winners (in any order), the same reason. */
+function sameOutcome(a: Outcome | null, b: Outcome | null): boolean {
+  if (a === null || b === null) return a === b;
+  const sorted = (seats: readonly Seat[]) => [...seats].sort((x, y) => x - y).join(',');
+  return (
+    a.scores.join(',') === b.scores.join(',') &&
+    sorted(a.winners) === sorted(b.winners) &&
+    a.reason === b.reason
+  );
+}
+
+function outcomeText(outcome: Outcome | null): string {
+  if (outcome === null) return 'no result (the game goes on)';
+  const winners = outcome.winners.length > 0 ? `seat ${outcome.winners.join(' and ')} won` : 'nobody won';
+  return `${winners} (${outcome.reason}), scores ${outcome.scores.join(', ')}`;
+}
+
+/**
+ * Runs `read` over the record's config: a refused config names its place in
+ * the record (`$.config.length`, not `$.length`), as a refused record.
+ */
+function underConfig<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    const inner = error.message.startsWith(`${error.path}: `)
+      ? error.message.slice(error.path.length + 2)
+      : error.message;
+    throw new InvalidInputError('invalid_record', `$.config${error.path.slice(1)}`, inner);
+  }
+}
+
 /**
  * Replays a record and returns every state, the first being the setup. A
- * record of another game or rules version, or an action the rules refuse,
- * fails with an error that names the step.
+ * record of another game or rules version, a config the game refuses, an
+ * action the rules refuse, or a stated outcome (`outcome`, when the record
+ * has one; null for an unfinished game) other than the one the actions give
+ * fails with an `InvalidInputError` (`invalid_record`) whose path is rooted at
+ * the record: `$.config.length`, `$.actions[3]`, `$.outcome`.
  */
 export function replay(game: AnyGame, record: GameRecord): unknown[] {
   if (record.game !== game.id) {
@@ -130,8 +166,11 @@ export function replay(game: AnyGame, record: GameRecord): unknown[] {
       `the record was played under ${game.id} rules ${record.version}; this engine has ${game.version}`,
     );
   }
-  const { chance } = gameStreams(record.seed, game.seatCount(record.config));
-  const states: unknown[] = [game.setup(record.config, chance)];
+  const { chance } = gameStreams(
+    record.seed,
+    underConfig(() => game.seatCount(record.config)),
+  );
+  const states: unknown[] = [underConfig(() => game.setup(record.config, chance))];
   record.actions.forEach(({ seat, action }, i) => {
     try {
       states.push(game.apply(states[states.length - 1], seat, action, chance));
@@ -144,5 +183,15 @@ export function replay(game: AnyGame, record: GameRecord): unknown[] {
       );
     }
   });
+  if (record.outcome !== undefined) {
+    const actual = game.outcome(states[states.length - 1]);
+    if (!sameOutcome(record.outcome, actual)) {
+      throw new InvalidInputError(
+        'invalid_record',
+        '$.outcome',
+        `the record says ${outcomeText(record.outcome)}, but its actions give ${outcomeText(actual)}`,
+      );
+    }
+  }
   return states;
 }

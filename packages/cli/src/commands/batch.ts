@@ -1,12 +1,14 @@
 import { intFlag, listFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
+import { workerThreads } from '../pool.js';
 import { createAgent, gameById } from '../registry.js';
 
 /**
  * The command line of a command that plays many games between named agents
  * (simulate, tournament): `<game> --agents a,b --games N --seed S --workers W`
  * plus the command's own string flags, whose values come back in `values`.
- * Each agent must be one the game offers.
+ * Each agent must be one the game offers. `--workers` is capped at the
+ * machine's cores, and `workersText` says so.
  */
 export function parseBatch(
   argv: readonly string[],
@@ -24,7 +26,13 @@ export function parseBatch(
   const agents = listFlag(values, 'agents') ?? defaults.agents;
   const games = intFlag(values, 'games', defaults.games, 1);
   const seed = intFlag(values, 'seed', 1);
-  const workers = intFlag(values, 'workers', 1, 0);
+  const asked = intFlag(values, 'workers', 1, 0);
+  const workers = workerThreads(asked);
+  // Said in the command's first line of output: more threads than cores would only run slower.
+  const workersText =
+    workers === asked
+      ? `${workers} worker${workers === 1 ? '' : 's'}`
+      : `${workers} workers (--workers ${asked} capped at the ${workers} cores of this machine)`;
   for (const name of agents) createAgent(game.id, name);
-  return { game, agents, games, seed, workers, values };
+  return { game, agents, games, seed, workers, workersText, values };
 }

@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline/promises';
 import { defaultAgentFor } from '@tabula/agents';
-import { playGame } from '@tabula/core';
+import { type GameRecord, type Outcome, playGame, type RecordedAction } from '@tabula/core';
 import { intFlag, listFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
+import { checkWritable, writeOut } from '../files.js';
 import { humanAgent, Quit, type Terminal } from '../human.js';
+import { type Keyboard, processKeyboard, readLines } from '../lines.js';
 import { createAgent, gameById } from '../registry.js';
 import { actionText, winnersText } from '../text.js';
 import { configFor } from './config.js';
@@ -12,11 +12,20 @@ import { configFor } from './config.js';
 export const PLAY_USAGE =
   'tabula play <game> [--vs agent[,agent...]] [--seat N] [--seed S] [--save record.json]';
 
-/** A person plays in the terminal against agents; bad input is asked again with the reason. */
+/**
+ * A person plays in the terminal against agents; bad input is asked again
+ * with the reason. Everything printed while the game runs comes from the
+ * person's own view (`render`), the person's own legal actions, and the
+ * bare fact that another seat has played: never from the state or from
+ * another seat's action, which may be secret (a skirmish bid, a rummy draw).
+ * What another seat did shows once the person's view shows it (the battle
+ * that resolved, the table, the backgammon log). `--save` writes the record,
+ * also of a game the person quits, which `replay` reads.
+ */
 export async function play(
   argv: readonly string[],
   out: (line: string) => void,
-  input: NodeJS.ReadableStream = process.stdin,
+  keyboard: Keyboard = processKeyboard,
 ): Promise<void> {
   const { positionals, values } = parseCommand(argv, {
     vs: { type: 'string' },
@@ -32,49 +41,70 @@ export async function play(
   const human = intFlag(values, 'seat', 0, 0);
   if (human >= seats) throw new UsageError(`--seat is 0 to ${seats - 1} in a ${seats}-player game`);
   const seed = intFlag(values, 'seed', Math.floor(Math.random() * 2 ** 31));
+  const save = typeof values.save === 'string' ? values.save : null;
+  // A path that cannot be written is found now, not after the game.
+  if (save !== null) checkWritable(save, 'save');
+  const agents = opponents.map((name) => createAgent(game.id, name));
 
-  const prompt = createInterface({ input, output: process.stdout, terminal: false });
-  const lines = prompt[Symbol.asyncIterator]();
-  const terminal: Terminal = {
+  const lines = readLines(keyboard.input);
+  const person: Terminal = {
     out,
     async ask(question) {
-      process.stdout.write(question);
-      const next = await lines.next();
-      return next.done ? null : String(next.value).trim();
+      keyboard.prompt(question);
+      return lines.next();
     },
   };
-  // The state the game is in, so that the person's choices are written in notation.
+  // The state the person is asked in, so that the person's own choices are written in notation.
   let now: unknown;
-  const you = humanAgent(game, terminal, (action) => actionText(game, action, now));
-  const agents = opponents.map((name) => createAgent(game.id, name));
+  const you = humanAgent(game, person, (action) => actionText(game, action, now));
   agents.splice(human, 0, you);
   const names = agents.map((agent) => agent.name);
+  const actions: RecordedAction[] = [];
   out(
-    `${game.id}: you are seat ${human}, against ${opponents.join(', ')} (seed ${seed}). Type a number, a move, or "quit".`,
+    `${game.id}: you are seat ${human}, against ${opponents.join(', ')} (seed ${seed}). ` +
+      'Type #N for an action of the list, or an action in notation; "quit" ends the game.',
   );
 
+  let finished: { record: GameRecord; state: unknown; outcome: Outcome } | null = null;
   try {
-    const { record, state, outcome } = await playGame(game, config, agents, seed, {
+    finished = await playGame(game, config, agents, seed, {
       onStart: (state) => {
         now = state;
       },
-      onAction: ({ seat, action, before, state }) => {
+      onAction: ({ seat, action, state }) => {
         now = state;
-        if (seat !== human) out(`${names[seat]} (seat ${seat}): ${actionText(game, action, before)}`);
+        actions.push({ seat, action });
+        if (seat !== human) out(`${names[seat]} (seat ${seat}) has played.`);
       },
     });
-    if (game.render) out(game.render(game.view(state, null)));
+  } catch (error) {
+    if (!(error instanceof Quit)) throw error;
+  } finally {
+    lines.close();
+  }
+
+  if (finished === null) {
+    out(`You left the game after ${actions.length} action${actions.length === 1 ? '' : 's'}. Bye.`);
+  } else {
+    if (game.render) out(game.render(game.view(finished.state, human)));
+    const { outcome } = finished;
     out(
       `Game over: ${winnersText(outcome, names)} won (${outcome.reason}); scores ${outcome.scores.join(', ')}.`,
     );
-    if (typeof values.save === 'string') {
-      writeFileSync(values.save, `${JSON.stringify(record, null, 2)}\n`);
-      out(`Saved the record to ${values.save} (replay it with: tabula replay ${values.save}).`);
-    }
-  } catch (error) {
-    if (!(error instanceof Quit)) throw error;
-    out('Bye.');
-  } finally {
-    prompt.close();
   }
+  if (save === null) return;
+  // An unfinished game is saved too: a record without an outcome, which replay shows up to where it stopped.
+  const record: GameRecord = finished?.record ?? {
+    game: game.id,
+    version: game.version,
+    config,
+    seed,
+    players: names,
+    actions,
+    outcome: null,
+  };
+  writeOut(save, 'save', `${JSON.stringify(record, null, 2)}\n`);
+  out(
+    `Saved ${finished === null ? 'the unfinished game' : 'the game'} to ${save} (replay it with: tabula replay ${save}).`,
+  );
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline/promises';
 import { type GameRecord, GameRecordSchema, parseWith, replay as replayRecord } from '@tabula/core';
 import { intFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
+import { type Keyboard, processKeyboard, readLines } from '../lines.js';
 import { gameById } from '../registry.js';
 import { actionText, winnersText } from '../text.js';
 
@@ -30,7 +30,17 @@ export function readRecord(path: string, line: number): GameRecord {
   return parseWith(GameRecordSchema, parsed, `The record in ${path}`, 'invalid_record');
 }
 
-export async function replay(argv: readonly string[], out: (line: string) => void): Promise<void> {
+/**
+ * A record replayed action by action with the position after each, then the
+ * result. With `--pause` it waits for Enter before each action: "q" stops
+ * there, Ctrl-C too, and once the input has ended (piped lines used up) the
+ * rest follows without pausing.
+ */
+export async function replay(
+  argv: readonly string[],
+  out: (line: string) => void,
+  keyboard: Keyboard = processKeyboard,
+): Promise<void> {
   const { positionals, values } = parseCommand(argv, {
     line: { type: 'string' },
     pause: { type: 'boolean' },
@@ -44,17 +54,28 @@ export async function replay(argv: readonly string[], out: (line: string) => voi
   const show = (state: unknown) => {
     if (game.render) out(game.render(game.view(state, null)));
   };
-  const prompt =
-    values.pause === true ? createInterface({ input: process.stdin, output: process.stdout }) : null;
   out(`${game.id} ${record.version}, seed ${record.seed}${names.length ? `: ${names.join(' vs ')}` : ''}`);
   show(states[0]);
-  for (const [i, { seat, action }] of record.actions.entries()) {
-    if (prompt) await prompt.question('(enter for the next action) ');
-    const text = actionText(game, action, states[i]);
-    out(`${i + 1}. seat ${seat}${names[seat] ? ` (${names[seat]})` : ''}: ${text}`);
-    show(states[i + 1]);
+  const lines = values.pause === true ? readLines(keyboard.input) : null;
+  let pausing = lines !== null;
+  try {
+    for (const [i, { seat, action }] of record.actions.entries()) {
+      if (lines !== null && pausing) {
+        keyboard.prompt('(Enter for the next action, q to stop) ');
+        const answer = await lines.next();
+        if (answer === 'q' || answer === 'quit' || lines.interrupted()) {
+          out(`Stopped after ${i} of ${record.actions.length} actions.`);
+          return;
+        }
+        pausing = answer !== null;
+      }
+      const text = actionText(game, action, states[i]);
+      out(`${i + 1}. seat ${seat}${names[seat] ? ` (${names[seat]})` : ''}: ${text}`);
+      show(states[i + 1]);
+    }
+  } finally {
+    lines?.close();
   }
-  prompt?.close();
   const outcome = game.outcome(states[states.length - 1]);
   if (outcome === null) out(`The record stops before the end (${record.actions.length} actions).`);
   else out(`Result: ${winnersText(outcome, names)} (${outcome.reason}); scores ${outcome.scores.join(', ')}`);

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { checkWritable, writeOut } from '../files.js';
 import { runJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
 import { type GameJob, type GameResult, gameSeed } from '../simulation.js';
@@ -40,13 +40,16 @@ export function summarize(agents: readonly string[], results: readonly GameResul
 }
 
 export async function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { game, agents, games, seed, workers, values } = parseBatch(
+  const { game, agents, games, seed, workers, workersText, values } = parseBatch(
     argv,
     SIMULATE_USAGE,
     { agents: ['random', 'random'], games: 100 },
     ['out', 'config'],
   );
   const config = configFor(game, values.config, agents.length);
+  const outPath = typeof values.out === 'string' ? values.out : null;
+  // A results file that cannot be written is found now, not after all the games.
+  if (outPath !== null) checkWritable(outPath, 'out');
   const jobs: GameJob[] = Array.from({ length: games }, (_, index) => ({
     index,
     seed: gameSeed(seed, index),
@@ -57,12 +60,10 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
   const results = await runJobs(game.id, config, jobs, workers, (done) => bar.update(done));
   const seconds = (performance.now() - started) / 1000;
   bar.finish();
-  if (typeof values.out === 'string') {
-    writeFileSync(values.out, `${results.map((r) => JSON.stringify(r)).join('\n')}\n`);
-  }
+  if (outPath !== null) writeOut(outPath, 'out', `${results.map((r) => JSON.stringify(r)).join('\n')}\n`);
   const summary = summarize(agents, results);
   const length = meanWithInterval(results.map((r) => r.length)).mean;
-  out(`${game.id}: ${games} games, seed ${seed}, ${workers} worker${workers === 1 ? '' : 's'}`);
+  out(`${game.id}: ${games} games, seed ${seed}, ${workersText}`);
   out(
     table(
       ['agent', 'games', 'wins', 'win %', 'points/game (95% CI)'],
@@ -76,5 +77,5 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
     ),
   );
   out(`average length: ${length.toFixed(1)} actions; ${(games / seconds).toFixed(1)} games/s`);
-  if (typeof values.out === 'string') out(`results: ${values.out}`);
+  if (outPath !== null) out(`results: ${outPath}`);
 }

@@ -97,7 +97,7 @@ export function standingsTable(standings: readonly Standing[]): string {
 }
 
 export async function tournament(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { game, agents, games, seed, workers } = parseBatch(argv, TOURNAMENT_USAGE, {
+  const { game, agents, games, seed, workers, workersText } = parseBatch(argv, TOURNAMENT_USAGE, {
     agents: [],
     games: 20,
   });
@@ -107,6 +107,6 @@ export async function tournament(argv: readonly string[], out: (line: string) =>
   const bar = progressBar(((agents.length * (agents.length - 1)) / 2) * games, game.id);
   const standings = await roundRobin(game.id, agents, games, seed, workers, (done) => bar.update(done));
   bar.finish();
-  out(`${game.id}: round robin, ${games} games a pairing, seed ${seed}`);
+  out(`${game.id}: round robin, ${games} games a pairing, seed ${seed}, ${workersText}`);
   out(standingsTable(standings));
 }
