@@ -46,8 +46,9 @@ function expectOnlyWhatTheSeatSees(gameId: string, seat: number, stdout: string,
     const upTo = asking ?? last;
     for (; seen <= upTo; seen++)
       for (const line of render(game.view(states[seen], seat)).split('\n')) known.add(line);
-    const legal = asking === undefined ? [] : game.legalActions(states[asking], seat);
-    const listed = new Set(legal.map((action) => game.describe?.(action, states[asking])));
+    const askedIn = asking === undefined ? undefined : states[asking];
+    const legal = askedIn === undefined ? [] : game.legalActions(askedIn, seat);
+    const listed = new Set(legal.map((action) => game.describe?.(action, askedIn)));
     const more = `  ... and ${legal.length - SHOWN_ACTIONS} more (type one in notation)`;
     for (const [i, line] of lines.entries()) {
       const where = `part ${k}, line ${i}: ${JSON.stringify(line)}`;
