@@ -57,8 +57,14 @@ function deepest(error: ValueError): ValueError {
   return best.path.length > error.path.length ? best : error;
 }
 
+/** A value for a message, cut short. Never throws: a value JSON cannot write (too deep, a BigInt) is named by its kind. */
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'nothing';
+  } catch {
+    text = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
