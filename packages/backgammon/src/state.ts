@@ -1,5 +1,6 @@
 import { InvalidInputError, parseWith } from '@tabula/core';
 import { checkerCount, positionKind } from './board.js';
+import { cachedPlays } from './play-cache.js';
 import {
   type BackgammonState,
   CHECKERS_PER_SIDE,
@@ -72,6 +73,26 @@ function checkRules(s: BackgammonState): void {
     fail('$.phase', `phase decide, but seat ${toAct} may not double: the table would have rolled for it`);
   if (toAct !== null && phase === 'cube_offered' && !cubeAllows(s, opponent(toAct)))
     fail('$.phase', `phase cube_offered, but seat ${opponent(toAct)} may not double`);
+  // A declined resignation returns to the phase it was offered in: decide only for a seat that may double.
+  if (s.resignation?.phase === 'decide' && !cubeAllows(s, s.resignation.seat))
+    fail(
+      '$.resignation.phase',
+      `offered in phase decide, but seat ${s.resignation.seat} may not double: the table would have rolled ` +
+        'for it, so a decline could not return to decide',
+    );
+  // A roll without a legal move passes at once, until two passes in a row leave the seat to confirm it.
+  const mover = phase === 'move' ? toAct : s.resignation?.phase === 'move' ? s.resignation.seat : null;
+  if (
+    mover !== null &&
+    s.dice !== null &&
+    s.passes < 2 &&
+    cachedPlays(s.board, mover, s.dice).plays.length === 0
+  )
+    fail(
+      '$.passes',
+      `seat ${mover} has no legal move with ${s.dice[0]}-${s.dice[1]}, which the table passes at once ` +
+        `until two passes in a row; passes is ${s.passes}`,
+    );
 
   const { off } = s.board;
   if (off[0] === CHECKERS_PER_SIDE && off[1] === CHECKERS_PER_SIDE)
