@@ -1,5 +1,6 @@
-import { type Board, pipCount } from './board.js';
-import type { Side } from './schemas.js';
+import { parseWith } from '@tabula/core';
+import { type Board, pipCount, readBoard } from './board.js';
+import { NamesSchema, type Side } from './schemas.js';
 
 /** Seat 0's checkers are drawn X, seat 1's O. */
 export const MARKS: readonly [string, string] = ['X', 'O'];
@@ -39,7 +40,9 @@ const range = (from: number, to: number) => {
  * checkers off and pip count. Seat 0 is X and moves from 24 to 1; seat 1 is O
  * and moves the other way.
  */
-export function drawBoard(board: Board, names: readonly [string, string] = ['seat 0', 'seat 1']): string {
+export function drawBoard(given: Board, names: readonly [string, string] = ['seat 0', 'seat 1']): string {
+  const board = readBoard(given);
+  parseWith(NamesSchema, names, "The seats' names", 'invalid_input');
   const topLeft = range(12, 17);
   const topRight = range(18, 23);
   const bottomLeft = range(11, 6);

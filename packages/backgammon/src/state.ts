@@ -1,5 +1,5 @@
 import { InvalidInputError, parseWith } from '@tabula/core';
-import { checkerCount, positionKind } from './board.js';
+import { checkerProblem, positionKind } from './board.js';
 import { cachedPlays } from './play-cache.js';
 import {
   type BackgammonState,
@@ -37,11 +37,8 @@ function fail(path: string, message: string): never {
 
 /** The rules between fields that the schema cannot say, in the order a reader would check them. */
 function checkRules(s: BackgammonState): void {
-  for (const side of [0, 1] as const) {
-    const n = checkerCount(s.board, side);
-    if (n !== CHECKERS_PER_SIDE)
-      fail('$.board', `seat ${side} has ${n} checkers on the points, the bar and off; each seat has 15`);
-  }
+  const checkers = checkerProblem(s.board);
+  if (checkers !== null) fail('$.board', checkers);
   if ((s.cube.value & (s.cube.value - 1)) !== 0)
     fail('$.cube.value', `must be a power of two, got ${s.cube.value}`);
 

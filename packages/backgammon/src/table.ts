@@ -2,7 +2,7 @@ import { type ErrorCode, IllegalActionError, parseWith, TabulaError } from '@tab
 import { type Board, clone, positionKind, start as startBoard } from './board.js';
 import type { Dice } from './dice.js';
 import { applySteps, type Roll } from './moves.js';
-import { formatDice, formatPlay } from './notation.js';
+import { formatDice, writePlay } from './notation.js';
 import { cachedPlays } from './play-cache.js';
 import {
   type ActionType,
@@ -338,14 +338,14 @@ function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): Backga
     s.log.push({ type: 'move', seat, dice: roll, steps: [], text: `${name(s, seat)} ${rolled}: no move` });
     return nextTurn(s, opponent(seat), dice);
   }
-  const example = () => formatPlay(before, seat, first.steps);
+  const example = () => writePlay(before, seat, first.steps);
   if (steps.length === 0)
     refuse('illegal_move', `A move is possible with ${rolled} (for example ${example()}): play it`);
   const play = found.withSteps(steps) ?? found.reaching(applySteps(before, seat, steps));
   if (play === undefined) {
     refuse(
       'illegal_move',
-      `${formatPlay(before, seat, steps)} is not a legal play with ${rolled}: a legal play uses as many dice as ` +
+      `${writePlay(before, seat, steps)} is not a legal play with ${rolled}: a legal play uses as many dice as ` +
         `possible (here ${first.steps.length}) and the higher die when only one can be played, for example ${example()}`,
     );
   }
@@ -356,7 +356,7 @@ function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): Backga
     seat,
     dice: roll,
     steps: steps.map((step) => ({ from: step.from, to: step.to })),
-    text: `${name(s, seat)} ${rolled}: ${formatPlay(before, seat, steps)}`,
+    text: `${name(s, seat)} ${rolled}: ${writePlay(before, seat, steps)}`,
   });
   if (s.board.off[seat] === CHECKERS_PER_SIDE) {
     const kind = positionKind(s.board, opponent(seat));

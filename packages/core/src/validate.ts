@@ -57,8 +57,16 @@ function deepest(error: ValueError): ValueError {
   return best.path.length > error.path.length ? best : error;
 }
 
-/** A value for a message, cut short. Never throws: a value JSON cannot write (too deep, a BigInt) is named by its kind. */
-function shown(value: unknown): string {
+/**
+ * A value for a message, as JSON cut short to 60 characters. Never throws:
+ * a value JSON cannot write (nested too deep, a BigInt, an object without a
+ * prototype's `toString`) is named by its kind.
+ */
+export function shown(value: unknown): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'function') return 'a function';
   let text: string;
   try {
     text = JSON.stringify(value) ?? 'nothing';
