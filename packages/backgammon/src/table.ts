@@ -1,4 +1,4 @@
-import { type ErrorCode, IllegalActionError, parseWith, TabulaError } from '@tabula/core';
+import { type ErrorCode, IllegalActionError, parseWith, shown, TabulaError } from '@tabula/core';
 import { type Board, clone, positionKind, start as startBoard } from './board.js';
 import type { Dice } from './dice.js';
 import { applySteps, type Roll } from './moves.js';
@@ -80,7 +80,7 @@ function rollDie(dice: Dice): number {
   if (!Number.isInteger(value) || value < 1 || value > 6) {
     throw new TabulaError(
       'invalid_argument',
-      `Dice.die() must give a whole number from 1 to 6, got ${String(value)}`,
+      `Dice.die() must give a whole number from 1 to 6, got ${shown(value)}`,
     );
   }
   return value;
@@ -88,7 +88,7 @@ function rollDie(dice: Dice): number {
 
 /** Refuses a seat other than 0 or 1 (`unknown_seat`). */
 export function checkSeat(seat: unknown): asserts seat is Side {
-  if (seat !== 0 && seat !== 1) refuse('unknown_seat', `A seat is 0 or 1, got ${String(seat)}`);
+  if (seat !== 0 && seat !== 1) refuse('unknown_seat', `A seat is 0 or 1, got ${shown(seat)}`);
 }
 
 /** A fresh top level with its own log array; the helpers below only ever assign its fields and push to its log. */

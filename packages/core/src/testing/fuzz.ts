@@ -10,6 +10,7 @@ import {
 } from '../errors.js';
 import type { Rng } from '../rng.js';
 import type { Seat } from '../types.js';
+import { shown } from '../validate.js';
 
 /**
  * Fuzzing helpers shared by the games' fuzz suites: mutators that turn real
@@ -176,10 +177,9 @@ export function roundTrip<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** A short description of a value for a failure message. */
+/** A short description of a value for a failure message; never throws. */
 export function shortText(value: unknown): string {
-  const text = jsonText(value) ?? String(value);
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return shown(value);
 }
 
 // --- Garbage and mutations ---------------------------------------------------------------
