@@ -171,11 +171,12 @@ describe('setup, configs and records under fuzzing', () => {
       fc.property(seedArb, (seed) => {
         const rng = createRng(seed);
         const config = rng.int(0, 4) === 0 ? garbage(rng) : mutate(rng.pick(CONFIGS), rng, rng.int(1, 2));
-        for (const [what, run] of [
+        const calls: [string, () => unknown][] = [
           ['setup', () => game.setup(config as BackgammonConfig, createRng(seed))],
           ['seatCount', () => game.seatCount(config as BackgammonConfig)],
           ['Table.create', () => Table.create(config as BackgammonConfig, ['Ann', 'Bob'])],
-        ] as const) {
+        ];
+        for (const [what, run] of calls) {
           const result = guarded(`${what} with ${shortText(config)}`, run, {
             inputs: [config],
             throws: ['InvalidInputError'],
