@@ -1,6 +1,18 @@
-import type { Board as BoardData, PositionKind, Side } from './schemas.js';
+import { InvalidInputError, parseWith, shown, TabulaError } from '@tabula/core';
+import {
+  type Board as BoardData,
+  BoardSchema,
+  CHECKERS_PER_SIDE,
+  type PositionKind,
+  type Side,
+} from './schemas.js';
 
-/** A position (its shape is `BoardSchema`) and, as a value, the functions on it. */
+/**
+ * A position (its shape is `BoardSchema`) and, as a value, the functions on it.
+ * The functions of this module trust their arguments (the table's own boards,
+ * on the hot path); the `Board` namespace below, what the package exports,
+ * checks them first.
+ */
 export type Board = BoardData;
 
 /** The opening position. */
@@ -79,15 +91,66 @@ export function positionKind(board: Board, loser: Side): PositionKind {
   return 'gammon';
 }
 
-/** The Board namespace, in the PHP library's shape (`Board.start()`, `Board.key(b)`, ...). */
+/** The rule of a position that its schema cannot say, 15 checkers a seat: the first problem, or null. */
+export function checkerProblem(board: Board): string | null {
+  for (const side of [0, 1] as const) {
+    const n = checkerCount(board, side);
+    if (n !== CHECKERS_PER_SIDE)
+      return `seat ${side} has ${n} checkers on the points, the bar and off; each seat has 15`;
+  }
+  return null;
+}
+
+/**
+ * A board from outside with its shape checked against `BoardSchema` (24
+ * integer points, bar and off pairs, nothing else; no holes). Throws
+ * `InvalidInputError` (`invalid_input`) naming the first problem's path.
+ */
+export function readBoard(value: unknown, what = 'The board'): Board {
+  return parseWith(BoardSchema, value, what, 'invalid_input');
+}
+
+/** A position to play on: the shape, then 15 checkers a seat (`InvalidInputError`, `invalid_input`). */
+export function readPosition(value: unknown, what = 'The board'): Board {
+  const board = readBoard(value, what);
+  const problem = checkerProblem(board);
+  if (problem !== null)
+    throw new InvalidInputError('invalid_input', '$', `${what} is no position: ${problem}`);
+  return board;
+}
+
+/** A seat given to a function: 0 or 1, or `TabulaError` (`invalid_argument`). */
+export function readSide(value: unknown): Side {
+  if (value !== 0 && value !== 1)
+    throw new TabulaError('invalid_argument', `A seat is 0 or 1, got ${shown(value)}`);
+  return value;
+}
+
+function readWhole(value: unknown, min: number, max: number, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new TabulaError(
+      'invalid_argument',
+      `${what} is a whole number from ${min} to ${max}, got ${shown(value)}`,
+    );
+  return value;
+}
+
+/**
+ * The Board namespace, in the PHP library's shape (`Board.start()`,
+ * `Board.key(b)`, ...). Each function checks what it is given: a board's
+ * shape (`InvalidInputError`, `invalid_input`), a seat 0 or 1, a pip 1..24
+ * and an index 0..23 (`TabulaError`, `invalid_argument`).
+ */
 export const Board = {
   start,
-  key,
-  clone,
-  pipCount,
-  positionKind,
-  checkerCount,
-  checkersAt,
-  indexOfPip,
-  pipOfIndex,
+  key: (board: Board): string => key(readBoard(board)),
+  clone: (board: Board): Board => clone(readBoard(board)),
+  pipCount: (board: Board, side: Side): number => pipCount(readBoard(board), readSide(side)),
+  positionKind: (board: Board, loser: Side): PositionKind => positionKind(readBoard(board), readSide(loser)),
+  checkerCount: (board: Board, side: Side): number => checkerCount(readBoard(board), readSide(side)),
+  checkersAt: (board: Board, side: Side, index: number): number =>
+    checkersAt(readBoard(board), readSide(side), readWhole(index, 0, 23, 'A point index')),
+  indexOfPip: (side: Side, pip: number): number => indexOfPip(readSide(side), readWhole(pip, 1, 24, 'A pip')),
+  pipOfIndex: (side: Side, index: number): number =>
+    pipOfIndex(readSide(side), readWhole(index, 0, 23, 'A point index')),
 } as const;

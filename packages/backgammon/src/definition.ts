@@ -4,6 +4,7 @@ import {
   type Outcome,
   parseWith,
   type Seat,
+  shown,
   TabulaError,
 } from '@tabula/core';
 import { RngDice } from './dice.js';
@@ -81,7 +82,7 @@ export const backgammonGame: BackgammonGame = {
 
   defaultConfig(seats = 2) {
     if (seats !== 2)
-      throw new TabulaError('invalid_argument', `Backgammon is played by 2 seats, not ${seats}`);
+      throw new TabulaError('invalid_argument', `Backgammon is played by 2 seats, not ${shown(seats)}`);
     // The cube is on so that agents meet doubles.
     return { cube: true, length: 1, crawford: false };
   },

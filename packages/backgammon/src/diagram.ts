@@ -1,5 +1,6 @@
-import { type Board, pipCount } from './board.js';
-import type { Side } from './schemas.js';
+import { parseWith } from '@tabula/core';
+import { type Board, pipCount, readBoard, readSide } from './board.js';
+import { NamesSchema, type Side } from './schemas.js';
 
 /** Seat 0's checkers are drawn X, seat 1's O. */
 export const MARKS: readonly [string, string] = ['X', 'O'];
@@ -36,13 +37,16 @@ const range = (from: number, to: number) => {
  * 24 to its 1.
  */
 export function drawBoard(
-  board: Board,
+  given: Board,
   names: readonly [string, string] = ['seat 0', 'seat 1'],
   from: Side = 0,
 ): string {
-  const other: Side = from === 0 ? 1 : 0;
-  // The index of `from`'s pip in `board.points`: seat 0's pip p is index p - 1, seat 1's is 24 - p.
-  const index = (pip: number) => (from === 0 ? pip - 1 : 24 - pip);
+  const board = readBoard(given);
+  parseWith(NamesSchema, names, "The seats' names", 'invalid_input');
+  const own = readSide(from);
+  const other: Side = own === 0 ? 1 : 0;
+  // The index of `own`'s pip in `board.points`: seat 0's pip p is index p - 1, seat 1's is 24 - p.
+  const index = (pip: number) => (own === 0 ? pip - 1 : 24 - pip);
   const topLeft = range(13, 18);
   const topRight = range(19, 24);
   const bottomLeft = range(12, 7);
@@ -57,7 +61,7 @@ export function drawBoard(
   const lines = [`  ${numbers(topLeft)}       ${numbers(topRight)}`, `${edge}   ${about(other)}`];
   for (let r = 0; r < STACK; r++) lines.push(row(topLeft, topRight, r, other));
   lines.push(` |${' '.repeat(18)}| BAR |${' '.repeat(18)}|`);
-  for (let r = STACK - 1; r >= 0; r--) lines.push(row(bottomLeft, bottomRight, r, from));
-  lines.push(`${edge}   ${about(from)}`, `  ${numbers(bottomLeft)}       ${numbers(bottomRight)}`);
+  for (let r = STACK - 1; r >= 0; r--) lines.push(row(bottomLeft, bottomRight, r, own));
+  lines.push(`${edge}   ${about(own)}`, `  ${numbers(bottomLeft)}       ${numbers(bottomRight)}`);
   return lines.map((line) => line.trimEnd()).join('\n');
 }

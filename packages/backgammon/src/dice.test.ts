@@ -1,4 +1,5 @@
 import { InvalidInputError, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { RandomDice, SeededDice, SequenceDice } from './dice.js';
 
@@ -20,6 +21,17 @@ describe('SequenceDice', () => {
     const dice = new SequenceDice(values);
     values[0] = 5;
     expect(dice.die()).toBe(2);
+  });
+
+  it('refuses a list with a hole (issue 11, item 7: die() gave undefined)', () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    for (const values of [new Array(2), [1, , 3]]) {
+      const e = thrownBy(() => new SequenceDice(values as number[]), InvalidInputError);
+      expect(e.code).toBe('invalid_input');
+      expect(e.path).toBe(values.length === 2 ? '$[0]' : '$[1]');
+    }
+    expect(thrownBy(() => new SequenceDice('6,1' as never), InvalidInputError).path).toBe('$');
+    expect(thrownBy(() => new SequenceDice(null as never), InvalidInputError).code).toBe('invalid_input');
   });
 
   it.each([[[0]], [[7]], [[1, 2.5]], [['3']]])('refuses %j, naming the bad die', (values) => {

@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { createRng, InvalidInputError, type Rng, type RngState, type Seed, TabulaError } from '@tabula/core';
+import { Type } from '@sinclair/typebox';
+import { createRng, parseWith, type Rng, type RngState, type Seed, TabulaError } from '@tabula/core';
+import { DieSchema } from './schemas.js';
+
+/** What `SequenceDice` hands out: dice 1 to 6, in order. */
+const DiceSequenceSchema = Type.Array(DieSchema);
 
 /**
  * The table's only source of randomness. `die()` gives one die, 1 to 6. The
@@ -22,15 +27,12 @@ export class SequenceDice implements Dice {
   private readonly values: readonly number[];
   private next = 0;
 
+  /**
+   * @throws InvalidInputError `invalid_input` for values that are not a list of dice 1 to 6 (a hole in
+   *   the list included), naming the first bad one: `$[1]`.
+   */
   constructor(values: readonly number[]) {
-    if (!Array.isArray(values))
-      throw new InvalidInputError('invalid_input', '$', 'the dice must be a list of numbers');
-    values.forEach((v, i) => {
-      if (!Number.isInteger(v) || v < 1 || v > 6) {
-        throw new InvalidInputError('invalid_input', `$[${i}]`, `a die shows 1 to 6, got ${String(v)}`);
-      }
-    });
-    this.values = values.slice();
+    this.values = parseWith(DiceSequenceSchema, values, 'The dice', 'invalid_input').slice();
   }
 
   die(): number {

@@ -9,10 +9,10 @@ export {
   describeAction,
   formatDice,
   formatPlay,
+  MAX_NOTATION_LENGTH,
   parseAction,
   parsePlay,
   readPlayText,
-  type WrittenMove,
 } from './notation.js';
 export { type PlayCacheStats, playCacheStats, resetPlayCache } from './play-cache.js';
 export {
@@ -27,6 +27,7 @@ export {
   ConfigSchema,
   type Cube,
   CubeSchema,
+  DicePairSchema,
   type LogEntry,
   LogEntrySchema,
   type LogType,
@@ -40,8 +41,11 @@ export {
   StateSchema,
   type Step,
   StepSchema,
+  StepsSchema,
   VIEW_LOG_ENTRIES,
   ViewSchema,
+  type WrittenMove,
+  WrittenMoveSchema,
 } from './schemas.js';
 export { fromJSON } from './state.js';
 export { type Legal, type LiveBackgammonState, Table } from './table.js';

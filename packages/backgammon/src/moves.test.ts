@@ -1,7 +1,10 @@
+import { IllegalActionError, InvalidInputError, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { publicCases } from '../test/public-fixture.js';
 import { type Board, key, start } from './board.js';
-import { applySteps, expandDice, legalPlays, type Roll } from './moves.js';
+import { applySteps, expandDice, legalPlays, Moves, type Roll } from './moves.js';
+import type { Step } from './schemas.js';
 
 const fixture = publicCases;
 
@@ -186,9 +189,9 @@ describe('legalPlays rules', () => {
     expect(legalPlays(board({}, { 1: 15 }), 0, [6, 5])).toEqual([]);
   });
 
-  it('refuses dice that are not 1 to 6', () => {
-    expect(() => legalPlays(start(), 0, [0, 3])).toThrow(/1 to 6/);
-    expect(() => legalPlays(start(), 0, [7, 3])).toThrow(/1 to 6/);
+  it('refuses dice that are not 1 to 6 (Moves, the exported face, checks what it is given)', () => {
+    expect(() => Moves.legalPlays(start(), 0, [0, 3])).toThrow(/^\$\[0\]: The roll is not valid/);
+    expect(() => Moves.legalPlays(start(), 0, [7, 3])).toThrow(InvalidInputError);
   });
 });
 
@@ -220,5 +223,48 @@ describe('applySteps', () => {
     const onBar = board({ 13: 14 }, { 19: 15 }, { bar: [1, 0] });
     expect(() => applySteps(onBar, 0, [{ from: 12, to: 8 }])).toThrow(/must enter first/);
     expect(() => applySteps(start(), 0, [{ from: 24 as number, to: 0 }])).toThrow(/point index/);
+  });
+});
+
+describe('Moves (the exported namespace) checks what it is given', () => {
+  it.each([
+    [
+      'a hole in the points',
+      { ...start(), points: Object.assign(start().points, { 5: undefined }) },
+      '$.points[5]',
+    ],
+    ['16 checkers for a seat', { ...start(), bar: [1, 0] }, '$'],
+    ['a count above 15 on a point', { ...start(), points: [16, ...start().points.slice(1)] }, '$.points[0]'],
+  ])('refuses a board with %s (InvalidInputError, invalid_input)', (_what, board, path) => {
+    for (const run of [
+      () => Moves.legalPlays(board as Board, 0, [6, 1]),
+      () => Moves.applySteps(board as Board, 0, []),
+    ]) {
+      const e = thrownBy(run, InvalidInputError);
+      expect([e.code, e.path]).toEqual(['invalid_input', path]);
+    }
+  });
+
+  it('refuses a roll with a hole, a seat that is no seat and steps that are no list', () => {
+    expect(thrownBy(() => Moves.legalPlays(start(), 0, new Array(2) as never), InvalidInputError).path).toBe(
+      '$[0]',
+    );
+    expect(thrownBy(() => Moves.expandDice([6] as never), InvalidInputError).path).toBe('$');
+    expect(thrownBy(() => Moves.legalPlays(start(), 2 as never, [6, 1]), TabulaError).code).toBe(
+      'invalid_argument',
+    );
+    expect(thrownBy(() => Moves.applySteps(start(), 0, 'none' as never), InvalidInputError).path).toBe('$');
+  });
+
+  it('refuses a hole in the steps as a step that is no step, not one to skip', () => {
+    const steps = [{ from: 12, to: 6 }, undefined, { from: 7, to: 6 }];
+    expect(() => applySteps(start(), 0, steps as Step[])).toThrow(/Step 2: from must be a point index/);
+    expect(() => Moves.applySteps(start(), 0, [null] as never)).toThrow(IllegalActionError);
+  });
+
+  it('gives the same plays as the engine for a sound position', () => {
+    for (const c of fixture.slice(0, 20)) {
+      expect(Moves.legalPlays(c.board, c.seat, c.dice)).toEqual(legalPlays(c.board, c.seat, c.dice));
+    }
   });
 });

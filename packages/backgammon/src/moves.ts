@@ -1,6 +1,12 @@
-import { IllegalActionError, TabulaError } from '@tabula/core';
-import { type Board, indexOfPip, pipOfIndex, sameBoard } from './board.js';
-import { CHECKERS_PER_SIDE, type Side, type Step } from './schemas.js';
+import { IllegalActionError, InvalidInputError, parseWith } from '@tabula/core';
+import { type Board, indexOfPip, pipOfIndex, readPosition, readSide, sameBoard } from './board.js';
+import { CHECKERS_PER_SIDE, DicePairSchema, type Side, type Step } from './schemas.js';
+
+/*
+ * The functions of this module trust their arguments: the table calls them
+ * with its own boards and rolls, on the hot path. `Moves`, at the end, is what
+ * the package exports, and checks them first.
+ */
 
 /** One legal play: the steps in the engine's traversal order and the board they lead to. */
 export interface Play {
@@ -237,14 +243,6 @@ function buildPlay(board: Board, side: Side, leaf: number): Play {
   return { steps, board: { points, bar, off } };
 }
 
-function checkRoll(roll: Roll): void {
-  for (const d of roll) {
-    if (!Number.isInteger(d) || d < 1 || d > 6) {
-      throw new TabulaError('invalid_argument', `A die shows 1 to 6, got ${String(d)}`);
-    }
-  }
-}
-
 /**
  * Every legal play for `side` with `roll`, in the PHP library's five stages:
  * expandDice; a depth-first walk (each distinct die left, sources from the
@@ -254,7 +252,6 @@ function checkRoll(roll: Roll): void {
  * play gives an empty list.
  */
 export function legalPlays(board: Board, side: Side, roll: Roll): Play[] {
-  checkRoll(roll);
   if (board.off[side] === CHECKERS_PER_SIDE) return [];
   const expanded = expandDice(roll);
   diceCount = expanded.length;
@@ -315,9 +312,11 @@ export function applySteps(board: Board, side: Side, steps: readonly Step[]): Bo
   const off: [number, number] = [board.off[0], board.off[1]];
   const sign = side === 0 ? 1 : -1;
   const mine = (count = 0) => count * sign;
-  steps.forEach((step, n) => {
-    const { from, to } = step;
-    if (!(from === 'bar' || isIndex(from)) || !(to === 'off' || isIndex(to))) {
+  // By index, not forEach: a hole in the list is a step that is no step, not one to skip.
+  for (let n = 0; n < steps.length; n++) {
+    const step = steps[n];
+    const { from, to } = typeof step === 'object' && step !== null ? step : { from: null, to: null };
+    if (step === undefined || !(from === 'bar' || isIndex(from)) || !(to === 'off' || isIndex(to))) {
       throw new IllegalActionError(
         'illegal_move',
         `Step ${n + 1}: from must be a point index 0..23 or 'bar', to a point index 0..23 or 'off'`,
@@ -344,8 +343,30 @@ export function applySteps(board: Board, side: Side, steps: readonly Step[]): Bo
       if (mine(points[to]) <= -2) refuse(side, n, step, `point ${toPip} is blocked`);
     }
     applyPip(points, bar, off, side, fromPip, toPip);
-  });
+  }
   return { points, bar, off };
 }
 
-export const Moves = { expandDice, legalPlays, applySteps } as const;
+/** A roll given to a function: two dice 1 to 6 (`InvalidInputError`, `invalid_input`, naming the die). */
+export function readRoll(value: unknown): Roll {
+  return parseWith(DicePairSchema, value, 'The roll', 'invalid_input');
+}
+
+/**
+ * Move generation as the package exports it. Each function checks what it
+ * is given first: a position (`BoardSchema` and 15 checkers a seat) and a
+ * roll (two dice 1 to 6) or a list of steps, as `InvalidInputError`
+ * (`invalid_input`); a seat 0 or 1 (`TabulaError`, `invalid_argument`).
+ */
+export const Moves = {
+  expandDice: (roll: Roll): number[] => expandDice(readRoll(roll)),
+  legalPlays: (board: Board, side: Side, roll: Roll): Play[] =>
+    legalPlays(readPosition(board), readSide(side), readRoll(roll)),
+  applySteps(board: Board, side: Side, steps: readonly Step[]): Board {
+    const position = readPosition(board);
+    readSide(side);
+    if (!Array.isArray(steps))
+      throw new InvalidInputError('invalid_input', '$', 'The steps are a list of { from, to }');
+    return applySteps(position, side, steps);
+  },
+} as const;

@@ -1,10 +1,18 @@
-import { IllegalActionError, NotationError } from '@tabula/core';
+import { IllegalActionError, InvalidInputError, NotationError } from '@tabula/core';
 import { describe, expect, it } from 'vitest';
 import { position, refusal } from '../test/helpers.js';
 import { publicCases } from '../test/public-fixture.js';
 import { key, start } from './board.js';
+import { drawBoard } from './diagram.js';
 import { applySteps, legalPlays } from './moves.js';
-import { boardAfterText, formatPlay, parsePlay, readPlayText } from './notation.js';
+import {
+  boardAfterText,
+  formatDice,
+  formatPlay,
+  MAX_NOTATION_LENGTH,
+  parsePlay,
+  readPlayText,
+} from './notation.js';
 import { cachedPlays, playCacheStats, resetPlayCache } from './play-cache.js';
 
 const fixture = publicCases;
@@ -127,5 +135,55 @@ describe('parsePlay', () => {
     parsePlay('24/23 13/7', start(), 0, [6, 1]);
     expect(playCacheStats()).toMatchObject({ misses: 1, hits: 2 });
     expect(cachedPlays(start(), 0, [6, 1]).plays).toBe(plays);
+  });
+});
+
+describe('the exported readers check what they are given (issue 11, item 7)', () => {
+  it('bound the text: a string of at most MAX_NOTATION_LENGTH characters', () => {
+    const long = `${'24/23 '.repeat(MAX_NOTATION_LENGTH)}`;
+    for (const run of [
+      () => readPlayText(long),
+      () => parsePlay(long, start(), 0, [1, 1]),
+      () => readPlayText(42 as never),
+    ]) {
+      expect(refusal(run)).toBeInstanceOf(NotationError);
+      expect(refusal(run).code).toBe('invalid_notation');
+    }
+    expect(readPlayText(` ${'24/23'.padEnd(MAX_NOTATION_LENGTH - 2)} `)).toHaveLength(1);
+  });
+
+  it('refuse a board, a seat or a roll that is no position, seat or roll', () => {
+    const holed = { ...start(), points: Object.assign(start().points, { 0: undefined }) };
+    expect(refusal(() => parsePlay('24/18', holed, 0, [6, 1]))).toMatchObject({
+      code: 'invalid_input',
+      path: '$.points[0]',
+    });
+    expect(refusal(() => parsePlay('24/18', start(), 0, [6, 0]))).toMatchObject({ path: '$[1]' });
+    expect(refusal(() => parsePlay('24/18', start(), 3 as never, [6, 1])).code).toBe('invalid_argument');
+    expect(refusal(() => formatPlay(holed, 0, []))).toBeInstanceOf(InvalidInputError);
+    expect(refusal(() => formatPlay(start(), 0, [{ from: 24, to: 0 }] as never))).toMatchObject({
+      path: '$[0].from',
+    });
+    expect(refusal(() => formatDice([7, 1]))).toMatchObject({ code: 'invalid_input', path: '$[0]' });
+    expect(refusal(() => formatDice(new Array(2) as never))).toBeInstanceOf(InvalidInputError);
+    expect(refusal(() => drawBoard(holed))).toMatchObject({ path: '$.points[0]' });
+  });
+
+  it('refuse written moves the text reader could never give', () => {
+    const move = { from: 24, via: [], to: 18, count: 1 };
+    expect(key(boardAfterText(start(), 0, [move]))).toBe(key(applySteps(start(), 0, [{ from: 23, to: 17 }])));
+    // A count of a billion was a billion turns of the loop; a path up the board wrote a 25th point.
+    for (const [moves, path] of [
+      [[{ ...move, count: 1e9 }], '$[0].count'],
+      [[{ ...move, to: 25 }], '$[0].to'],
+      [[{ ...move, via: [20, 21] }], '$[0].via[1]'],
+      [[{ ...move, via: undefined }], '$[0].via'],
+      [new Array(1), '$[0]'],
+    ] as const) {
+      expect(refusal(() => boardAfterText(start(), 0, moves as never))).toMatchObject({
+        code: 'invalid_input',
+        path,
+      });
+    }
   });
 });

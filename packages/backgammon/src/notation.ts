@@ -1,15 +1,44 @@
-import { IllegalActionError, matches, NotationError } from '@tabula/core';
-import { type Board, checkersAt, indexOfPip, pipOfIndex } from './board.js';
-import type { Roll } from './moves.js';
+import { IllegalActionError, InvalidInputError, matches, NotationError, parseWith } from '@tabula/core';
+import {
+  type Board,
+  checkersAt,
+  indexOfPip,
+  pipOfIndex,
+  readBoard,
+  readPosition,
+  readSide,
+} from './board.js';
+import { type Roll, readRoll } from './moves.js';
 import { cachedPlays } from './play-cache.js';
 import {
   type BackgammonAction,
   type BackgammonState,
   type BackgammonView,
+  DicePairSchema,
   PositionKindSchema,
   type Side,
   type Step,
+  StepsSchema,
+  type WrittenMove,
+  WrittenMovesSchema,
 } from './schemas.js';
+
+/**
+ * The longest text the readers take: a play is a few dozen characters, and a
+ * bound keeps a paste of a book from costing time.
+ */
+export const MAX_NOTATION_LENGTH = 1000;
+
+/** Typed text, checked: a string of at most `MAX_NOTATION_LENGTH` characters (`NotationError`, `invalid_notation`). */
+function readText(text: unknown): string {
+  if (typeof text !== 'string') throw new NotationError('invalid_notation', 'Notation is text');
+  if (text.length > MAX_NOTATION_LENGTH)
+    throw new NotationError(
+      'invalid_notation',
+      `The text is ${text.length} characters long; an action is at most ${MAX_NOTATION_LENGTH}`,
+    );
+  return text;
+}
 
 const BAR = 25;
 const OFF = 0;
@@ -27,6 +56,15 @@ function pointText(pip: number): string {
  * is the position before the play; an empty play gives ''.
  */
 export function formatPlay(board: Board, side: Side, steps: readonly Step[]): string {
+  return writePlay(
+    readBoard(board),
+    readSide(side),
+    parseWith(StepsSchema, steps, 'The steps', 'invalid_input'),
+  );
+}
+
+/** `formatPlay` without the checks, for the table's own boards and plays. */
+export function writePlay(board: Board, side: Side, steps: readonly Step[]): string {
   const other: Side = side === 0 ? 1 : 0;
   // Whether the opponent stood on the mover's pip before the play: a move ending there hit.
   const hits = (pip: number) =>
@@ -80,21 +118,10 @@ export function formatPlay(board: Board, side: Side, steps: readonly Step[]): st
 const sameVia = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((pip, k) => pip === b[k]);
 
-/** A roll as people write it, the larger die first: `6-1`. */
+/** A roll as people write it, the larger die first: `6-1`. Dice that are no roll throw `InvalidInputError` (`invalid_input`). */
 export function formatDice(dice: readonly [number, number]): string {
+  if (!matches(DicePairSchema, dice)) readRoll(dice);
   return `${Math.max(dice[0], dice[1])}-${Math.min(dice[0], dice[1])}`;
-}
-
-/**
- * One checker's path as a person writes it, in the mover's own pips: 25 is
- * the bar, 0 is off. `via` holds the points named on the way (`13/7*\/5` has
- * via [7]); `count` is the `(2)` suffix.
- */
-export interface WrittenMove {
-  from: number;
-  via: number[];
-  to: number;
-  count: number;
 }
 
 const PATH = /^(bar|\d+)\*?((?:\/(?:bar|off|\d+)\*?)+)(?:\((\d)\))?$/;
@@ -120,7 +147,7 @@ function readPoint(text: string, token: string): number {
  * (`invalid_notation`) naming the first token it cannot read.
  */
 export function readPlayText(text: string): WrittenMove[] {
-  const tokens = text
+  const tokens = readText(text)
     .trim()
     .toLowerCase()
     .split(/[\s,]+/)
@@ -162,6 +189,26 @@ export function readPlayText(text: string): WrittenMove[] {
  * Throws `IllegalActionError` (`illegal_move`) for a move the board cannot make.
  */
 export function boardAfterText(board: Board, side: Side, moves: readonly WrittenMove[]): Board {
+  const position = readPosition(board);
+  readSide(side);
+  const written = parseWith(WrittenMovesSchema, moves, 'The moves', 'invalid_input');
+  written.forEach(({ from, via, to }, i) => {
+    let before = from;
+    for (const [k, after] of [...via, to].entries()) {
+      if (after >= before)
+        throw new InvalidInputError(
+          'invalid_input',
+          k < via.length ? `$[${i}].via[${k}]` : `$[${i}].to`,
+          `checkers move down in their own pips, ${before} to ${after} does not`,
+        );
+      before = after;
+    }
+  });
+  return textBoard(position, side, written);
+}
+
+/** `boardAfterText` without the checks, for moves `readPlayText` read. */
+function textBoard(board: Board, side: Side, moves: readonly WrittenMove[]): Board {
   const points = board.points.slice();
   const bar: [number, number] = [board.bar[0], board.bar[1]];
   const off: [number, number] = [board.off[0], board.off[1]];
@@ -214,11 +261,16 @@ export function boardAfterText(board: Board, side: Side, moves: readonly Written
  * play reaches that board (the message shows some that do exist).
  */
 export function parsePlay(text: string, board: Board, side: Side, roll: Roll): Step[] {
-  const reached = boardAfterText(board, side, readPlayText(text));
+  return matchPlay(text, readPosition(board), readSide(side), readRoll(roll));
+}
+
+/** `parsePlay` without the checks of the position, for a view's own board and dice. */
+function matchPlay(text: string, board: Board, side: Side, roll: Roll): Step[] {
+  const reached = textBoard(board, side, readPlayText(text));
   const { plays, reaching } = cachedPlays(board, side, roll);
   const play = reaching(reached);
   if (play !== undefined) return play.steps.map((step) => ({ from: step.from, to: step.to }));
-  const shown = plays.slice(0, 6).map((p) => formatPlay(board, side, p.steps));
+  const shown = plays.slice(0, 6).map((p) => writePlay(board, side, p.steps));
   const more = plays.length > shown.length ? `, ... (${plays.length} in all)` : '';
   throw new IllegalActionError(
     'illegal_move',
@@ -237,7 +289,7 @@ export function parsePlay(text: string, board: Board, side: Side, roll: Roll): S
 export function describeAction(action: BackgammonAction, state: BackgammonState): string {
   switch (action.type) {
     case 'move':
-      return action.steps.length === 0 ? 'pass' : formatPlay(state.board, state.toAct ?? 0, action.steps);
+      return action.steps.length === 0 ? 'pass' : writePlay(state.board, state.toAct ?? 0, action.steps);
     case 'resign':
       return `resign ${action.kind}`;
     default:
@@ -273,7 +325,7 @@ export function parseAction(
   view: BackgammonView,
   legal: readonly BackgammonAction[],
 ): BackgammonAction {
-  const typed = text.trim().toLowerCase().split(/\s+/).join(' ');
+  const typed = readText(text).trim().toLowerCase().split(/\s+/).join(' ');
   const word = WORDS.find((w) => w === typed);
   if (word !== undefined) {
     if (!legal.some((a) => a.type === word)) notNow(`You cannot ${word} now; you may: ${whatIsLegal(legal)}`);
@@ -294,7 +346,7 @@ export function parseAction(
     if (first === undefined) notNow(`There is no move to pass; you may: ${whatIsLegal(legal)}`);
     throw new IllegalActionError(
       'illegal_move',
-      `A move is possible, so you cannot pass; for example ${formatPlay(view.board, view.toAct ?? 0, first)}`,
+      `A move is possible, so you cannot pass; for example ${writePlay(view.board, view.toAct ?? 0, first)}`,
     );
   }
   if (!typed.includes('/')) {
@@ -306,5 +358,5 @@ export function parseAction(
   if (first === undefined || view.toAct === null || view.dice === null)
     notNow(`It is not time to move; you may: ${whatIsLegal(legal)}`);
   if (stuck) throw new IllegalActionError('illegal_move', 'No move is possible with these dice: type pass');
-  return { type: 'move', steps: parsePlay(typed, view.board, view.toAct, view.dice) };
+  return { type: 'move', steps: matchPlay(typed, view.board, view.toAct, view.dice) };
 }

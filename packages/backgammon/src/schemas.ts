@@ -24,8 +24,10 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 /** A backgammon seat: 0 plays the positive checkers, 1 the negative ones. */
 export const SideSchema = oneOf([0, 1]);
 const PointIndexSchema = Type.Integer({ minimum: 0, maximum: 23 });
-const DieSchema = Type.Integer({ minimum: 1, maximum: 6 });
-const DicePairSchema = Type.Tuple([DieSchema, DieSchema]);
+/** One die. */
+export const DieSchema = Type.Integer({ minimum: 1, maximum: 6 });
+/** A roll: two dice, as rolled. */
+export const DicePairSchema = Type.Tuple([DieSchema, DieSchema]);
 const CountSchema = Type.Integer({ minimum: 0, maximum: CHECKERS_PER_SIDE });
 const PositiveSchema = Type.Integer({ minimum: 1 });
 
@@ -60,7 +62,27 @@ export const StepSchema = Type.Object(
   closed,
 );
 
-const StepsSchema = Type.Array(StepSchema, { maxItems: 4 });
+/** A play's steps: at most four (a double). */
+export const StepsSchema = Type.Array(StepSchema, { maxItems: 4 });
+
+const PipSchema = Type.Integer({ minimum: 0, maximum: 25 });
+
+/**
+ * One checker's path as a person writes it (`13/7*\/5`, `8/5(2)`), in the
+ * mover's own pips: 25 is the bar, 0 is off. `via` holds the points named on
+ * the way (`13/7*\/5` has via [7]); `count` is the `(2)` suffix. Each point
+ * is lower than the one before it (checkers move down in their own pips).
+ */
+export const WrittenMoveSchema = Type.Object(
+  {
+    from: PipSchema,
+    via: Type.Array(Type.Integer({ minimum: 1, maximum: 24 }), { maxItems: 23 }),
+    to: PipSchema,
+    count: Type.Integer({ minimum: 1, maximum: 4 }),
+  },
+  closed,
+);
+export const WrittenMovesSchema = Type.Array(WrittenMoveSchema);
 const bare = <T extends string>(type: T) => Type.Object({ type: Type.Literal(type) }, closed);
 
 /** What a seat can do. */
@@ -220,3 +242,4 @@ export type LogType = Static<typeof LogTypeSchema>;
 export type LogEntry = Static<typeof LogEntrySchema>;
 export type BackgammonState = Static<typeof StateSchema>;
 export type BackgammonView = Static<typeof ViewSchema>;
+export type WrittenMove = Static<typeof WrittenMoveSchema>;

@@ -164,6 +164,25 @@ describe('Table.fromJSON refuses', () => {
       (j) => ({ ...j, phase: 'cube_offered', dice: null, toAct: 0 }),
       '$.phase',
     ],
+    [
+      'a resignation from decide by a seat that may not double (issue 11, item 6)',
+      (j) => ({
+        ...resigned(j, { seat: 0, kind: 'single', phase: 'decide' }),
+        dice: null,
+        crawfordGame: true,
+      }),
+      '$.resignation.phase',
+    ],
+    [
+      'a move without a legal play before two passes in a row',
+      (j) => ({ ...j, board: BOB_SHUT_OUT, passes: 1 }),
+      '$.passes',
+    ],
+    [
+      'a pending resignation from a move without a legal play before two passes in a row',
+      (j) => ({ ...resigned(j, { seat: 1, kind: 'single', phase: 'move' }), toAct: 0, board: BOB_SHUT_OUT }),
+      '$.passes',
+    ],
     ['all checkers off in a live game', (j) => ({ ...j, board: position({}, { 6: 15 }) }), '$.board.off[0]'],
     [
       'a played win without all checkers off',
@@ -195,10 +214,17 @@ describe('Table.fromJSON refuses', () => {
 
   it('accepts the valid base of those cases', () => {
     expect(() => Table.fromJSON(copy(midGame()))).not.toThrow();
+    // A seat without a legal move after two passes in a row waits to confirm its pass.
+    expect(Table.fromJSON({ ...copy(midGame()), board: BOB_SHUT_OUT, passes: 2 })).toMatchObject({
+      passes: 2,
+    });
     expect(midGame()).toMatchObject({ phase: 'move', toAct: 1, dice: [3, 1], cube: { value: 2, owner: 0 } });
     expect(() => stateWith({ phase: 'complete', toAct: null, result: null })).toThrow(/\$\.result/);
   });
 });
+
+/** Bob (seat 1) on the bar against Ann's closed home board: no roll enters. */
+const BOB_SHUT_OUT = position({ 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5 }, { 25: 2, 6: 13 });
 
 function setIn(j: Json, path: (string | number)[], value: unknown): Json {
   const out = structuredClone(j);

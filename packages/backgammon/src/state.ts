@@ -1,5 +1,6 @@
 import { InvalidInputError, parseWith } from '@tabula/core';
-import { checkerCount, positionKind } from './board.js';
+import { checkerProblem, positionKind } from './board.js';
+import { cachedPlays } from './play-cache.js';
 import {
   type BackgammonState,
   CHECKERS_PER_SIDE,
@@ -36,11 +37,8 @@ function fail(path: string, message: string): never {
 
 /** The rules between fields that the schema cannot say, in the order a reader would check them. */
 function checkRules(s: BackgammonState): void {
-  for (const side of [0, 1] as const) {
-    const n = checkerCount(s.board, side);
-    if (n !== CHECKERS_PER_SIDE)
-      fail('$.board', `seat ${side} has ${n} checkers on the points, the bar and off; each seat has 15`);
-  }
+  const checkers = checkerProblem(s.board);
+  if (checkers !== null) fail('$.board', checkers);
   if ((s.cube.value & (s.cube.value - 1)) !== 0)
     fail('$.cube.value', `must be a power of two, got ${s.cube.value}`);
 
@@ -72,6 +70,26 @@ function checkRules(s: BackgammonState): void {
     fail('$.phase', `phase decide, but seat ${toAct} may not double: the table would have rolled for it`);
   if (toAct !== null && phase === 'cube_offered' && !cubeAllows(s, opponent(toAct)))
     fail('$.phase', `phase cube_offered, but seat ${opponent(toAct)} may not double`);
+  // A declined resignation returns to the phase it was offered in: decide only for a seat that may double.
+  if (s.resignation?.phase === 'decide' && !cubeAllows(s, s.resignation.seat))
+    fail(
+      '$.resignation.phase',
+      `offered in phase decide, but seat ${s.resignation.seat} may not double: the table would have rolled ` +
+        'for it, so a decline could not return to decide',
+    );
+  // A roll without a legal move passes at once, until two passes in a row leave the seat to confirm it.
+  const mover = phase === 'move' ? toAct : s.resignation?.phase === 'move' ? s.resignation.seat : null;
+  if (
+    mover !== null &&
+    s.dice !== null &&
+    s.passes < 2 &&
+    cachedPlays(s.board, mover, s.dice).plays.length === 0
+  )
+    fail(
+      '$.passes',
+      `seat ${mover} has no legal move with ${s.dice[0]}-${s.dice[1]}, which the table passes at once ` +
+        `until two passes in a row; passes is ${s.passes}`,
+    );
 
   const { off } = s.board;
   if (off[0] === CHECKERS_PER_SIDE && off[1] === CHECKERS_PER_SIDE)

@@ -1,8 +1,8 @@
-import { type ErrorCode, IllegalActionError, parseWith, TabulaError } from '@tabula/core';
+import { type ErrorCode, IllegalActionError, parseWith, shown, TabulaError } from '@tabula/core';
 import { type Board, clone, positionKind, start as startBoard } from './board.js';
 import type { Dice } from './dice.js';
 import { applySteps, type Roll } from './moves.js';
-import { formatDice, formatPlay } from './notation.js';
+import { formatDice, writePlay } from './notation.js';
 import { cachedPlays } from './play-cache.js';
 import {
   type ActionType,
@@ -80,7 +80,7 @@ function rollDie(dice: Dice): number {
   if (!Number.isInteger(value) || value < 1 || value > 6) {
     throw new TabulaError(
       'invalid_argument',
-      `Dice.die() must give a whole number from 1 to 6, got ${String(value)}`,
+      `Dice.die() must give a whole number from 1 to 6, got ${shown(value)}`,
     );
   }
   return value;
@@ -88,7 +88,7 @@ function rollDie(dice: Dice): number {
 
 /** Refuses a seat other than 0 or 1 (`unknown_seat`). */
 export function checkSeat(seat: unknown): asserts seat is Side {
-  if (seat !== 0 && seat !== 1) refuse('unknown_seat', `A seat is 0 or 1, got ${String(seat)}`);
+  if (seat !== 0 && seat !== 1) refuse('unknown_seat', `A seat is 0 or 1, got ${shown(seat)}`);
 }
 
 /** A fresh top level with its own log array; the helpers below only ever assign its fields and push to its log. */
@@ -338,14 +338,14 @@ function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): Backga
     s.log.push({ type: 'move', seat, dice: roll, steps: [], text: `${name(s, seat)} ${rolled}: no move` });
     return nextTurn(s, opponent(seat), dice);
   }
-  const example = () => formatPlay(before, seat, first.steps);
+  const example = () => writePlay(before, seat, first.steps);
   if (steps.length === 0)
     refuse('illegal_move', `A move is possible with ${rolled} (for example ${example()}): play it`);
   const play = found.withSteps(steps) ?? found.reaching(applySteps(before, seat, steps));
   if (play === undefined) {
     refuse(
       'illegal_move',
-      `${formatPlay(before, seat, steps)} is not a legal play with ${rolled}: a legal play uses as many dice as ` +
+      `${writePlay(before, seat, steps)} is not a legal play with ${rolled}: a legal play uses as many dice as ` +
         `possible (here ${first.steps.length}) and the higher die when only one can be played, for example ${example()}`,
     );
   }
@@ -356,7 +356,7 @@ function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): Backga
     seat,
     dice: roll,
     steps: steps.map((step) => ({ from: step.from, to: step.to })),
-    text: `${name(s, seat)} ${rolled}: ${formatPlay(before, seat, steps)}`,
+    text: `${name(s, seat)} ${rolled}: ${writePlay(before, seat, steps)}`,
   });
   if (s.board.off[seat] === CHECKERS_PER_SIDE) {
     const kind = positionKind(s.board, opponent(seat));

@@ -30,4 +30,4 @@ export {
 export { GameRecordSchema } from './record-schema.js';
 export { createRng, isRngState, type Rng, type RngState, type Seed } from './rng.js';
 export type { DeepReadonly, Seat } from './types.js';
-export { checkAction, jsonPath, matches, parseWith, schemaProblem } from './validate.js';
+export { checkAction, jsonPath, matches, parseWith, schemaProblem, shown } from './validate.js';

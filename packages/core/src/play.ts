@@ -1,7 +1,9 @@
 import type { Agent, AnyGame, Outcome } from './contract.js';
 import { InvalidInputError, TabulaError } from './errors.js';
+import { GameRecordSchema } from './record-schema.js';
 import { createRng, type Rng, type Seed } from './rng.js';
 import type { Seat } from './types.js';
+import { parseWith } from './validate.js';
 
 /** One action in a game record. */
 export interface RecordedAction {
@@ -145,13 +147,21 @@ function underConfig<T>(read: () => T): T {
 
 /**
  * Replays a record and returns every state, the first being the setup. A
+<<<<<<< HEAD
  * record of another game or rules version, a config the game refuses, an
  * action the rules refuse, or a stated outcome (`outcome`, when the record
  * has one; null for an unfinished game) other than the one the actions give
  * fails with an `InvalidInputError` (`invalid_record`) whose path is rooted at
  * the record: `$.config.length`, `$.actions[3]`, `$.outcome`.
+=======
+ * record that is no record (checked against `GameRecordSchema`), of another
+ * game or rules version, or with an action the rules refuse, fails with
+ * `InvalidInputError` (`invalid_record`) naming where; a bad config inside
+ * it, with `invalid_config`.
+>>>>>>> h11games
  */
-export function replay(game: AnyGame, record: GameRecord): unknown[] {
+export function replay(game: AnyGame, untrusted: GameRecord): unknown[] {
+  const record = parseWith(GameRecordSchema, untrusted, 'A game record', 'invalid_record');
   if (record.game !== game.id) {
     throw new InvalidInputError(
       'invalid_record',

@@ -6,7 +6,7 @@ export const GameRecordSchema = Type.Object(
     game: Type.String({ minLength: 1 }),
     version: Type.String(),
     config: Type.Unknown(),
-    seed: Type.Integer(),
+    seed: Type.Integer({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
     players: Type.Optional(Type.Array(Type.String())),
     actions: Type.Array(Type.Object({ seat: Type.Integer({ minimum: 0 }), action: Type.Unknown() })),
     outcome: Type.Optional(

@@ -57,9 +57,22 @@ function deepest(error: ValueError): ValueError {
   return best.path.length > error.path.length ? best : error;
 }
 
-function shown(value: unknown): string {
-  // NaN and the infinities are numbers JSON writes as null.
-  const text = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? 'nothing');
+/**
+ * A value for a message, as JSON cut short to 60 characters. Never throws:
+ * a value JSON cannot write (nested too deep, a BigInt, an object without a
+ * prototype's `toString`) is named by its kind.
+ */
+export function shown(value: unknown): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'function') return 'a function';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'nothing';
+  } catch {
+    text = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -1,9 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import type { GameDefinition } from '../contract.js';
-import { type ErrorCode, IllegalActionError } from '../errors.js';
+import { type ErrorCode, IllegalActionError, InvalidInputError } from '../errors.js';
 import { parseWith } from '../validate.js';
 import { ConformanceError, runConformance } from './conformance.js';
+import { mutate } from './fuzz.js';
 
 // A toy game to prove the kit: each seat holds a secret card; seats take turns
 // to raise (at most 3 raises) or show; the higher card wins the pot.
@@ -147,6 +148,45 @@ describe('runConformance', () => {
     expect(() => runConformance(chatty, { games: 5 })).toThrow(/not to act but has legal actions/);
     const endless = { ...highCard, outcome: () => null, toAct: (s: State) => [s.turn] };
     expect(() => runConformance(endless, { games: 1, maxActions: 50 })).toThrow();
+  });
+
+  it('catches a loaded state that is stuck: live, but no seat to act with a legal action', () => {
+    const loaded = new WeakSet<object>();
+    const stuckOnLoad = {
+      ...highCard,
+      fromJSON(json: unknown) {
+        const state = highCard.fromJSON(json);
+        loaded.add(state);
+        return state;
+      },
+      toAct: (s: State) => (loaded.has(s) ? [] : highCard.toAct(s)),
+    };
+    expect(() => runConformance(stuckOnLoad, { games: 2 })).toThrow(/fromJSON accepts a stuck state/);
+  });
+
+  it('plays on from the mutated states fromJSON accepts, and catches one that is stuck', () => {
+    // Seat 2 does not exist: a state whose turn is 2 is stuck, and a sound fromJSON refuses it.
+    const mutants = (s: State) => [{ ...s, turn: 2 }, { ...s, pot: 3 }, { ...s, cards: [] }, 'garbage'];
+    const careful = {
+      ...highCard,
+      fromJSON(json: unknown) {
+        const state = highCard.fromJSON(json);
+        if (state.turn > 1 || state.cards.length !== 2)
+          throw new InvalidInputError('invalid_state', '$.turn', 'no such seat');
+        return state;
+      },
+    };
+    const report = runConformance(careful, { games: 20, mutants });
+    expect(report.mutantsChecked).toBeGreaterThan(0);
+    expect(report.mutantsAccepted).toBeGreaterThan(0);
+    expect(report.mutantsAccepted).toBeLessThan(report.mutantsChecked);
+    expect(() => runConformance(highCard, { games: 20, mutants })).toThrow(/seat 2 is to act but/);
+    // Random mutations of real states: the sound game refuses or plays on from each.
+    const random = runConformance(careful, {
+      games: 20,
+      mutants: (s, rng) => Array.from({ length: 5 }, () => mutate(s, rng, rng.int(1, 2))),
+    });
+    expect(random.mutantsChecked).toBeGreaterThan(100);
   });
 
   it('catches a game that does not replay from its seed', () => {

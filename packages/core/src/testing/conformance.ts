@@ -13,6 +13,7 @@ import { gameStreams, type RecordedAction } from '../play.js';
 import { createRng, type Rng } from '../rng.js';
 import type { Seat } from '../types.js';
 import { schemaProblem } from '../validate.js';
+import { checkPlaysOn, stuckProblem } from './fuzz.js';
 
 export interface ConformanceOptions<State = unknown, Config = unknown> {
   /** How many random playouts. */
@@ -38,6 +39,13 @@ export interface ConformanceOptions<State = unknown, Config = unknown> {
   readonly checkEvery?: number;
   /** Set false for a game whose `describe` is not meant to be read back by `parseAction`. */
   readonly notationRoundTrip?: boolean;
+  /**
+   * Saved states near `state` (a field changed, a rule bent; see `mutate` in
+   * `@tabula/core/testing`), checked on the deep steps: `fromJSON` refuses
+   * each with `invalid_state` or accepts it, and an accepted one is not
+   * stuck and plays on (a legal action, then `fromJSON` again).
+   */
+  readonly mutants?: (state: State, rng: Rng) => unknown[];
 }
 
 export interface ConformanceReport {
@@ -51,6 +59,9 @@ export interface ConformanceReport {
   readonly notationChecks: number;
   /** Bad configs and states refused with `InvalidInputError`. */
   readonly inputChecks: number;
+  /** Mutated states given to `fromJSON`, and how many of them it accepted (each then played on). */
+  readonly mutantsChecked: number;
+  readonly mutantsAccepted: number;
 }
 
 /** A failed conformance check: says which game, which step and what went wrong. */
@@ -88,8 +99,10 @@ function schemaText(schema: TSchema, value: unknown): string | null {
  * bad configs and states `InvalidInputError`s (`invalid_config`,
  * `invalid_state`), garbage typed text a `NotationError` or a refusal, each
  * with a code from `ERROR_CODES`; that `fromJSON` takes back every state the
- * game makes; and that each listed action, written with `describe`, reads back
- * with `parseAction` as an action with the same effect.
+ * game makes, and that a live state it loads is not stuck (a seat is to act
+ * and has a legal action); that each listed action, written with `describe`,
+ * reads back with `parseAction` as an action with the same effect; and, with
+ * `mutants`, that every nearby state `fromJSON` accepts plays on.
  * Throws `ConformanceError` at the first failure.
  */
 export function runConformance<State, Config>(
@@ -107,6 +120,8 @@ export function runConformance<State, Config>(
   let leakChecks = 0;
   let notationChecks = 0;
   let inputChecks = 0;
+  let mutantsChecked = 0;
+  let mutantsAccepted = 0;
 
   const refusesInput = (what: string, code: string, run: () => unknown) => {
     try {
@@ -177,6 +192,33 @@ export function runConformance<State, Config>(
         fail(step, `fromJSON refuses a state the game made: ${String(error)}`);
       }
       if (!isDeepStrictEqual(loaded, state)) fail(step, 'fromJSON of the saved state gives another state');
+      const stuck = stuckProblem(game, loaded, seats);
+      if (stuck !== null) fail(step, `fromJSON accepts a stuck state: ${stuck}`);
+      for (const mutant of options.mutants?.(state, kit) ?? []) {
+        mutantsChecked++;
+        let accepted: unknown;
+        try {
+          accepted = game.fromJSON(mutant);
+        } catch (error) {
+          const wrong = problemWith(error, InvalidInputError);
+          if (wrong) fail(step, `fromJSON of a mutated state: the error ${wrong}`);
+          if ((error as TabulaError).code !== 'invalid_state')
+            fail(
+              step,
+              `fromJSON of a mutated state: the code is ${(error as TabulaError).code}, not invalid_state`,
+            );
+          continue;
+        }
+        mutantsAccepted++;
+        try {
+          checkPlaysOn(game, accepted, kit, 'a mutated state fromJSON accepts', { seats });
+        } catch (error) {
+          fail(
+            step,
+            `${error instanceof Error ? error.message : String(error)}; the state: ${JSON.stringify(mutant)}`,
+          );
+        }
+      }
       for (const seat of [null, ...Array.from({ length: seats }, (_, s) => s)]) {
         const view = game.view(state, seat);
         const viewProblem = schemaText(game.schemas.view, roundTrip(view));
@@ -309,5 +351,7 @@ export function runConformance<State, Config>(
     leakChecks,
     notationChecks,
     inputChecks,
+    mutantsChecked,
+    mutantsAccepted,
   };
 }
