@@ -76,7 +76,7 @@ describe('Table.create', () => {
 });
 
 describe('Table.start', () => {
-  it("plays the seed's example: seat 0 rolls 6, seat 1 rolls 1, seat 0 opens with 6-1", () => {
+  it("plays the PHP library's example: seat 0 rolls 6, seat 1 rolls 1, seat 0 opens with 6-1", () => {
     const dice = new SequenceDice([6, 1, 3, 1]);
     const s = Table.start(Table.create(CUBE_OFF, NAMES), dice);
     expect(s.phase).toBe('move');
