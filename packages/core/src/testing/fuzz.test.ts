@@ -14,6 +14,7 @@ import {
   garbage,
   garbageText,
   guarded,
+  LONG,
   mutate,
   sameData,
   stuckProblem,
@@ -98,6 +99,13 @@ describe('garbage and garbageText', () => {
       'undefined',
     ]);
     expect(garbageText(createRng(3), ['a'], ['b'])).toBe(garbageText(createRng(3), ['a'], ['b']));
+  });
+
+  it('never passes LONG characters, however the edits of a sample repeat it', () => {
+    // Three repeats of up to 1000 times each once built strings longer than V8 allows (a RangeError).
+    const rng = createRng(11);
+    const sample = 'bar/22 13/11 24/18*';
+    for (let i = 0; i < 3000; i++) expect(garbageText(rng, [], [sample]).length).toBeLessThanOrEqual(LONG);
   });
 });
 

@@ -523,8 +523,13 @@ export function garbageText(
         const edit = rng.int(0, 3);
         if (edit === 0) text = text.slice(0, at) + rng.pick(pieces) + text.slice(at);
         else if (edit === 1) text = text.slice(0, at) + text.slice(at + 1);
-        else if (edit === 2) text = text.slice(0, at) + text.slice(at).repeat(rng.int(2, 1000));
-        else text = text.slice(0, at) + String.fromCharCode(rng.int(0, 0xffff)) + text.slice(at);
+        else if (edit === 2) {
+          // Repeats stop at LONG characters: three edits in a row would pass V8's longest string.
+          const tail = text.slice(at) || 'x';
+          const times = Math.min(rng.int(2, 1000), Math.ceil(LONG / tail.length));
+          text = text.slice(0, at) + tail.repeat(times);
+        } else text = text.slice(0, at) + String.fromCharCode(rng.int(0, 0xffff)) + text.slice(at);
+        text = text.slice(0, LONG);
       }
       return text;
     }
