@@ -23,6 +23,8 @@ export {
   stateFromGnubgId,
   writeMatchId,
 } from './match-id.js';
+export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
+export { KAZAROSS_XG2 } from './met-data.js';
 export { Moves, type Play, type Roll } from './moves.js';
 export {
   boardAfterText,
