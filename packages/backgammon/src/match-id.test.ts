@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRng, InvalidInputError, NotationError, type Rng } from '@tabula/core';
-import { fuzzRuns, garbage, garbageText, guarded, mutate, thrownBy } from '@tabula/core/testing';
+import { fuzzRuns, garbage, guarded, mutate, thrownBy } from '@tabula/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { position, stateWith } from '../test/helpers.js';
+import { idText } from '../test/id-text.js';
 import { publicCases } from '../test/public-fixture.js';
 import { Board } from './board.js';
 import { backgammonGame as game } from './definition.js';
@@ -546,11 +547,18 @@ describe('the gnubg ID readers under fuzzing', () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {
         const rng = createRng(seed);
-        const text = garbageText(rng, [':'], samples);
+        const text = idText(rng, samples);
         guarded('readMatchId', () => readMatchId(text.slice(15)), { throws: ['NotationError'] });
         guarded('readGnubgId', () => readGnubgId(text), { inputs: [text], throws: ['NotationError'] });
         const read = guarded('stateFromGnubgId', () => stateFromGnubgId(text), { throws: ['NotationError'] });
-        if (read.ok) expect(gnubgIdOf(read.value.state, read.value.match)).toBe(text);
+        if (!read.ok) return;
+        // A live game writes back to the same ID. Before a game and after one, gnubg's ID may hold
+        // what a table state does not (dice kept after a resignation, who is on roll when no game
+        // is on), so there the state it reads writes an ID that reads back to the same state.
+        const { state, match } = read.value;
+        const again = gnubgIdOf(state, match);
+        if (state.phase !== 'idle' && state.phase !== 'complete') expect(again).toBe(text);
+        expect(stateFromGnubgId(again)).toEqual(read.value);
       }),
       { numRuns: fuzzRuns(500) },
     );

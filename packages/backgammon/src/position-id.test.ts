@@ -1,8 +1,9 @@
 import { createRng, InvalidInputError, NotationError, TabulaError } from '@tabula/core';
-import { fuzzRuns, garbageText, guarded, thrownBy } from '@tabula/core/testing';
+import { fuzzRuns, guarded, thrownBy } from '@tabula/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/helpers.js';
+import { idText } from '../test/id-text.js';
 import { publicCases } from '../test/public-fixture.js';
 import { mirror, randomBoard } from '../test/random-board.js';
 import { Board } from './board.js';
@@ -130,7 +131,7 @@ describe('Board.fromPositionId', () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {
         const rng = createRng(seed);
-        const text = garbageText(rng, [], samples);
+        const text = idText(rng, samples);
         const read = guarded('Board.fromPositionId', () => Board.fromPositionId(text, rng.pick([0, 1])), {
           inputs: [text],
           throws: ['NotationError'],
