@@ -4,8 +4,8 @@ export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
 export {
-  type GameState,
-  GameStateSchema,
+  type GnubgGameState,
+  GnubgGameStateSchema,
   type GnubgId,
   type GnubgIdOptions,
   GnubgIdOptionsSchema,

@@ -65,15 +65,15 @@ export const MAX_MATCH_NUMBER = 32767;
 const CENTERED = 3;
 
 /** What a game is doing, as the Match ID says it (bits 9-11). */
-export const GameStateSchema = Type.Union([
+export const GnubgGameStateSchema = Type.Union([
   Type.Literal('none'),
   Type.Literal('playing'),
   Type.Literal('over'),
   Type.Literal('resigned'),
   Type.Literal('dropped'),
 ]);
-export type GameState = Static<typeof GameStateSchema>;
-const GAME_STATES: readonly GameState[] = ['none', 'playing', 'over', 'resigned', 'dropped'];
+export type GnubgGameState = Static<typeof GnubgGameStateSchema>;
+const GAME_STATES: readonly GnubgGameState[] = ['none', 'playing', 'over', 'resigned', 'dropped'];
 const RESIGN_KINDS: readonly PositionKind[] = ['single', 'gammon', 'backgammon'];
 
 const MatchNumberSchema = Type.Integer({ minimum: 0, maximum: MAX_MATCH_NUMBER });
@@ -94,7 +94,7 @@ export const MatchIdFieldsSchema = Type.Object(
     onRoll: SideSchema,
     /** Whether this is the Crawford game. */
     crawford: Type.Boolean(),
-    gameState: GameStateSchema,
+    gameState: GnubgGameStateSchema,
     /** Whose turn it is to act: the opponent of `onRoll` while a double or a resignation waits. */
     turn: SideSchema,
     /** Whether a double waits for an answer. */
