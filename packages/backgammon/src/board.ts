@@ -1,4 +1,5 @@
 import { InvalidInputError, parseWith, shown, TabulaError } from '@tabula/core';
+import { boardOfPositionId, positionIdOf } from './position-id.js';
 import {
   type Board as BoardData,
   BoardSchema,
@@ -140,6 +141,12 @@ function readWhole(value: unknown, min: number, max: number, what: string): numb
  * `Board.key(b)`, ...). Each function checks what it is given: a board's
  * shape (`InvalidInputError`, `invalid_input`), a seat 0 or 1, a pip 1..24
  * and an index 0..23 (`TabulaError`, `invalid_argument`).
+ *
+ * `toPositionId(board, onRoll)` writes gnubg's Position ID, the player not on
+ * roll first (the board must hold 15 checkers a seat: borne-off checkers are
+ * not written); `fromPositionId(id, onRoll = 0)` reads one back as the board
+ * with `onRoll` on roll (a Position ID does not say who that is), or throws
+ * `NotationError` (`invalid_notation`) naming what is wrong.
  */
 export const Board = {
   start,
@@ -153,4 +160,6 @@ export const Board = {
   indexOfPip: (side: Side, pip: number): number => indexOfPip(readSide(side), readWhole(pip, 1, 24, 'A pip')),
   pipOfIndex: (side: Side, index: number): number =>
     pipOfIndex(readSide(side), readWhole(index, 0, 23, 'A point index')),
+  toPositionId: (board: Board, onRoll: Side): string => positionIdOf(readPosition(board), readSide(onRoll)),
+  fromPositionId: (id: string, onRoll: Side = 0): Board => boardOfPositionId(id, readSide(onRoll)),
 } as const;

@@ -3,6 +3,28 @@ export { Board } from './board.js';
 export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js';
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
+export {
+  type GnubgGameState,
+  GnubgGameStateSchema,
+  type GnubgId,
+  type GnubgIdOptions,
+  GnubgIdOptionsSchema,
+  type GnubgIdState,
+  gnubgIdOf,
+  MAX_MATCH_NUMBER,
+  type MatchIdFields,
+  MatchIdFieldsSchema,
+  type MatchIdScore,
+  MatchIdScoreSchema,
+  matchIdFieldsOf,
+  matchIdOf,
+  readGnubgId,
+  readMatchId,
+  stateFromGnubgId,
+  writeMatchId,
+} from './match-id.js';
+export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
+export { KAZAROSS_XG2 } from './met-data.js';
 export { Moves, type Play, type Roll } from './moves.js';
 export {
   boardAfterText,

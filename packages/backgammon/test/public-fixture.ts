@@ -8,6 +8,10 @@ export interface PublicCase {
   board: Board;
   seat: Side;
   dice: [number, number];
+  /** gnubg's Position ID, with \`seat\` on roll. */
+  positionId: string;
+  /** gnubg's \`positionId:matchId\`: a money game without the Jacoby rule, \`seat\` on roll with \`dice\`. */
+  gnubgId: string;
   expected: { count: number; keys: string[]; moves: string[]; noPlay: boolean; diceUsed: number };
 }
 
