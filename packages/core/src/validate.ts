@@ -1,6 +1,6 @@
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Kind, type Static, type TSchema, type TUnsafe, Type, TypeRegistry } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
-import type { ValueError } from '@sinclair/typebox/errors';
+import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { type ErrorCode, IllegalActionError, InvalidInputError } from './errors.js';
 
 /** A JSON Pointer (`/board/points/3`) as a readable path (`$.board.points[3]`). */
@@ -90,7 +90,64 @@ function constants(schema: TSchema): unknown[] | null {
   return values;
 }
 
+/** Any JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * Whether a value is JSON nested at most `maxDepth` deep: null, a boolean, a
+ * finite number, a string, a list without holes, or a plain object (any keys)
+ * of such values; never `undefined`, a BigInt, a function or a class
+ * instance (a `Map`, a `Date`). Checked without recursion, so no value
+ * overflows the stack.
+ */
+export function isJsonValue(value: unknown, maxDepth: number): value is JsonValue {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, depth] = item;
+    if (node === null || typeof node === 'string' || typeof node === 'boolean') continue;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return false;
+      continue;
+    }
+    if (typeof node !== 'object' || depth >= maxDepth) return false;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        if (!Object.hasOwn(node, i)) return false;
+        stack.push([node[i], depth + 1]);
+      }
+    } else {
+      const proto = Object.getPrototypeOf(node);
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const inner of Object.values(node)) stack.push([inner, depth + 1]);
+    }
+  }
+  return true;
+}
+
+const JSON_VALUE = 'JsonValue';
+TypeRegistry.Set<{ readonly maxDepth: number }>(JSON_VALUE, (schema, value) =>
+  isJsonValue(value, schema.maxDepth),
+);
+
+/**
+ * A TypeBox schema of any JSON value nested at most `maxDepth` deep (lists and
+ * objects count a level each), for the free-form parts of a shape (ability
+ * params, say). A recursive schema would check a value nested thousands deep
+ * by recursion and overflow the stack; this one checks without recursion and
+ * refuses what is nested too deep. As JSON Schema it reads as any value, with
+ * the bound in its description.
+ */
+export function JsonValueSchema(maxDepth = 32): TUnsafe<JsonValue> {
+  return Type.Unsafe<JsonValue>({
+    [Kind]: JSON_VALUE,
+    maxDepth,
+    description: `any JSON value nested at most ${maxDepth} deep`,
+  });
+}
+
 function messageOf(error: ValueError): string {
+  if (error.type === ValueErrorType.Kind && typeof error.schema.description === 'string')
+    return `Expected ${error.schema.description}`;
   const values = Array.isArray(error.schema.anyOf) ? constants(error.schema) : null;
   return values === null
     ? error.message
