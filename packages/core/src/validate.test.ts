@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from './errors.js';
 import { deeplyNested, guarded } from './testing/fuzz.js';
-import { isJsonValue, JsonValueSchema, matches, parseWith, schemaProblem } from './validate.js';
+import { isJsonValue, JsonValueSchema, matches, parseWith, schemaProblem, shown } from './validate.js';
 
 describe('isJsonValue', () => {
   it('takes JSON values nested up to the bound', () => {
@@ -84,5 +84,25 @@ describe('JsonValueSchema', () => {
       maxDepth: 5,
       description: 'any JSON value nested at most 5 deep',
     });
+  });
+});
+
+describe('shown', () => {
+  it('writes a value as JSON cut short', () => {
+    expect(shown([1, 'a'])).toBe('[1,"a"]');
+    expect(shown(-0)).toBe('-0');
+    expect(shown('x'.repeat(100))).toBe(`"${'x'.repeat(56)}...`);
+    expect(shown(deeplyNested())).toBe('a list');
+  });
+
+  it('names a value with too many places by its kind, at once (a sparse list of 1e8 holes took a minute)', () => {
+    for (const length of [1e8, 2 ** 32 - 1]) {
+      const result = guarded('shown', () => shown(new Array(length)), { limitMs: 200 });
+      expect(result).toEqual({ ok: true, value: `a list of ${length} items` });
+      expect(guarded('shown', () => shown({ a: new Array(length) }), { limitMs: 200 })).toEqual({
+        ok: true,
+        value: 'an object',
+      });
+    }
   });
 });

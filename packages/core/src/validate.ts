@@ -58,15 +58,20 @@ function deepest(error: ValueError): ValueError {
 }
 
 /**
- * A value for a message, as JSON cut short to 60 characters. Never throws:
- * a value JSON cannot write (nested too deep, a BigInt, an object without a
- * prototype's `toString`) is named by its kind.
+ * A value for a message, as JSON cut short to 60 characters. Never throws,
+ * and never writes more than a bounded amount: a value JSON cannot write
+ * (nested too deep, a BigInt, an object without a prototype's `toString`) or
+ * with more than 10,000 places (a sparse list of a hundred million holes,
+ * say) is named by its kind.
  */
 export function shown(value: unknown): string {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
   if (typeof value === 'bigint') return `${value}n`;
   if (typeof value === 'symbol') return value.toString();
   if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object' && value !== null && !fewPlaces(value, SHOWN_PLACES)) {
+    return Array.isArray(value) ? `a list of ${value.length} items` : 'an object';
+  }
   let text: string;
   try {
     text = JSON.stringify(value) ?? 'nothing';
@@ -74,6 +79,27 @@ export function shown(value: unknown): string {
     text = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
   }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** How many places (list items, object keys) `shown` writes out before it only names the kind of value. */
+const SHOWN_PLACES = 10_000;
+
+/**
+ * Whether JSON text of a value has at most `budget` places (a hole of a list
+ * counts: JSON writes it as null), found without recursion. A sparse list of
+ * 2^32 - 1 holes takes no memory, but its text would take gigabytes.
+ */
+function fewPlaces(value: object, budget: number): boolean {
+  const stack: unknown[] = [value];
+  let left = budget;
+  for (let node = stack.pop(); node !== undefined || stack.length > 0; node = stack.pop()) {
+    if (typeof node !== 'object' || node === null) continue;
+    const items: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
+    left -= items.length;
+    if (left < 0) return false;
+    for (const item of items) stack.push(item);
+  }
+  return true;
 }
 
 // The values a schema allows when it is a union of constants (with null), or null when it is not.
