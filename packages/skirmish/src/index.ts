@@ -37,6 +37,7 @@ export {
   BattleSchema,
   ConfigSchema,
   GameEndReason,
+  MAX_FLEET,
   MAX_PLAYERS,
   PlanetAbilityType,
   PlanetClass,
