@@ -43,7 +43,7 @@ export function newGame(players: number, fleet: readonly number[], deck: Skirmis
   // Lists are never changed in place, so every seat may start from the same ones.
   const bySeat = <T>(value: T): T[] => new Array<T>(players).fill(value);
   return {
-    hands: bySeat([...fleet]),
+    hands: bySeat(fleet.map(zeroed)),
     plays: bySeat(null),
     deck,
     revealed: Math.min(1, deck.length),
@@ -91,7 +91,8 @@ export function playCard(state: SkirmishState, seat: Seat, card: number): Skirmi
   const hands = [...state.hands];
   hands[seat] = rest;
   const plays = [...state.plays];
-  plays[seat] = card;
+  // The ship held, not the number given: a -0 for ship 0 is written 0, so the state survives JSON.
+  plays[seat] = hand[at] ?? card;
   const cards: number[] = [];
   for (const c of plays) {
     if (c === null) return { ...state, hands, plays };
@@ -109,6 +110,16 @@ export function playCard(state: SkirmishState, seat: Seat, card: number): Skirmi
  */
 export function resolvedBattle(before: SkirmishState, after: SkirmishState): Battle | null {
   return after.battles.length > before.battles.length ? (after.battles.at(-1) ?? null) : null;
+}
+
+/** A number as JSON writes it back: -0 is 0. */
+export function zeroed(n: number): number {
+  return n === 0 ? 0 : n;
+}
+
+/** A copy of checked JSON (ability params, say) as a save and a load give it back: a -0 comes back 0. */
+export function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value));
 }
 
 /** The seat with the single highest card, or null when the highest cards tie (lower cards do not matter). */

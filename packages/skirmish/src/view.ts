@@ -37,7 +37,8 @@ export function viewFor(state: SkirmishState, seat: Seat | null): SkirmishView {
     };
   });
   return {
-    viewer: seat,
+    // A -0 given for seat 0 is written 0, so the view survives JSON.
+    viewer: seat === 0 ? 0 : seat,
     playerCount: state.hands.length,
     pot: [...state.pot],
     potTotalVp: victoryPointsOf(state.pot),
