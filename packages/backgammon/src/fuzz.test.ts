@@ -14,7 +14,7 @@ import {
   shortText,
 } from '@tabula/core/testing';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Board } from './board.js';
 import { backgammonGame as game } from './definition.js';
 import { drawBoard } from './diagram.js';
@@ -24,6 +24,9 @@ import { boardAfterText, formatDice, formatPlay, parseAction, parsePlay, readPla
 import type { BackgammonAction, BackgammonConfig, BackgammonState, Side } from './schemas.js';
 import { fromJSON } from './state.js';
 import { Table } from './table.js';
+
+// A long hunt (TABULA_FUZZ_RUNS) runs past the default time limit of a test.
+if (process.env.TABULA_FUZZ_RUNS) vi.setConfig({ testTimeout: 24 * 3_600_000 });
 
 /**
  * The fuzz suite: every parser and every `fromJSON` of the package, fed
@@ -395,6 +398,24 @@ describe('inputs the fuzzing found', () => {
       game.apply(state as BackgammonState, 0, deeplyNested() as BackgammonAction, createRng(1)),
     );
     expect(result.ok === false && result.error.code).toBe('invalid_action');
+  });
+
+  it('a -0 for seat 0 or for a point index is written 0, so the state survives JSON (found by a long run)', () => {
+    const state = live.find((s) => s.phase === 'move' && s.toAct === 0 && Table.legal(s, 0).plays.length > 0);
+    if (state === undefined) throw new Error('no move for seat 0');
+    const [steps = []] = Table.legal(state, 0).plays;
+    const negative = steps.map(({ from, to }) => ({
+      from: from === 'bar' ? from : from === 0 ? -0 : from,
+      to: to === 'off' ? to : to === 0 ? -0 : to,
+    }));
+    for (const next of [
+      game.apply(state, -0, { type: 'move', steps: negative }, createRng(1)),
+      game.apply(state, -0, { type: 'resign', kind: 'single' }, createRng(1)),
+      Table.forfeit(state, -0 as Side),
+    ]) {
+      expect(next).toEqual(JSON.parse(JSON.stringify(next)));
+      expect(Object.is(next.log.at(-1)?.seat, -0)).toBe(false);
+    }
   });
 
   it('a long move is refused at once', () => {

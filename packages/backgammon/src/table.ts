@@ -91,6 +91,12 @@ export function checkSeat(seat: unknown): asserts seat is Side {
   if (seat !== 0 && seat !== 1) refuse('unknown_seat', `A seat is 0 or 1, got ${shown(seat)}`);
 }
 
+/** The seat as the state writes it: 0 or 1 (a -0 given for seat 0 is written 0, so the state survives JSON). */
+function sideOf(seat: unknown): Side {
+  checkSeat(seat);
+  return seat === 0 ? 0 : 1;
+}
+
 /** A fresh top level with its own log array; the helpers below only ever assign its fields and push to its log. */
 function draft(state: BackgammonState): BackgammonState {
   return { ...state, log: state.log.slice() };
@@ -243,7 +249,7 @@ export function apply(
   action: BackgammonAction,
   dice: Dice,
 ): BackgammonState {
-  checkSeat(seat);
+  seat = sideOf(seat);
   if (state.phase === 'complete') refuse('game_over', 'The game is over');
   if (!live(state)) refuse('wrong_phase', 'The game has not started: call Table.start first');
   const { toAct } = state;
@@ -355,7 +361,11 @@ function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): Backga
     type: 'move',
     seat,
     dice: roll,
-    steps: steps.map((step) => ({ from: step.from, to: step.to })),
+    // Math.abs: a -0 index from outside is written 0, so the state survives JSON.
+    steps: steps.map(({ from, to }) => ({
+      from: from === 'bar' ? from : Math.abs(from),
+      to: to === 'off' ? to : Math.abs(to),
+    })),
     text: `${name(s, seat)} ${rolled}: ${writePlay(before, seat, steps)}`,
   });
   if (s.board.off[seat] === CHECKERS_PER_SIDE) {
@@ -370,7 +380,7 @@ function move(s: BackgammonState, seat: Side, steps: Step[], dice: Dice): Backga
  * if the game ended now (`positionKind` for the loser), times the cube value.
  */
 export function forfeit(state: BackgammonState, seat: Side): BackgammonState {
-  checkSeat(seat);
+  seat = sideOf(seat);
   if (state.phase === 'complete') refuse('game_over', 'The game is over');
   if (state.phase === 'idle') refuse('wrong_phase', 'The game has not started: there is nothing to forfeit');
   const s = draft(state);

@@ -30,4 +30,14 @@ export {
 export { GameRecordSchema } from './record-schema.js';
 export { createRng, isRngState, type Rng, type RngState, type Seed } from './rng.js';
 export type { DeepReadonly, Seat } from './types.js';
-export { checkAction, jsonPath, matches, parseWith, schemaProblem, shown } from './validate.js';
+export {
+  checkAction,
+  isJsonValue,
+  type JsonValue,
+  JsonValueSchema,
+  jsonPath,
+  matches,
+  parseWith,
+  schemaProblem,
+  shown,
+} from './validate.js';

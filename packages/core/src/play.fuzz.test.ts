@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Agent, GameDefinition } from './contract.js';
 import { IllegalActionError, InvalidInputError } from './errors.js';
 import { type GameRecord, playGame, replay } from './play.js';
@@ -8,6 +8,9 @@ import { GameRecordSchema } from './record-schema.js';
 import { createRng, isRngState } from './rng.js';
 import { deeplyNested, fuzzRuns, garbage, guarded, mutate } from './testing/fuzz.js';
 import { checkAction, parseWith, schemaProblem } from './validate.js';
+
+// A long hunt (TABULA_FUZZ_RUNS) runs past the default time limit of a test.
+if (process.env.TABULA_FUZZ_RUNS) vi.setConfig({ testTimeout: 24 * 3_600_000 });
 
 // Race to 10 with checked actions and configs: what replay meets in a real game.
 const ActionSchema = Type.Object({ type: Type.Union([Type.Literal('roll'), Type.Literal('step')]) });

@@ -5,6 +5,7 @@ import {
   skirmishGame as game,
   parseAction,
   renderView,
+  resolvedBattle,
   type SkirmishState,
 } from '@tabula/skirmish';
 
@@ -28,15 +29,19 @@ assert.equal(JSON.stringify(seen).includes('"ownPlay":9'), false);
 // People type plays; `describeAction` writes them the same way.
 const move = parseAction('play 12', seen, game.legalActions(state, 0));
 console.log(describeAction(move)); // play 12
+const before = state;
 state = game.apply(state, 0, move, chance);
 
-// Once all cards are in, the battle resolves and joins the public history.
-assert.deepEqual(state.battles[0], {
-  cards: [12, 9],
-  winner: 0,
+// Once all cards are in, the battle resolves and joins the public history:
+// resolvedBattle(before, after) is the battle a play resolved (null while it waits).
+const battle = resolvedBattle(before, state);
+assert.deepEqual(battle, {
+  cards: [12, 9], // by seat
+  winner: 0, // a seat, or null for a tie
   pot: [state.deck[0]?.id],
   claimed: [state.deck[0]?.id],
 });
+assert.deepEqual(state.battles, [battle]);
 console.log(renderView(game.view(state, 0)));
 
 // Play the rest out, each seat spending its weakest ship.

@@ -12,12 +12,21 @@ console.log('At stake:', engine.potSummary(state));
 
 // Round 1: the single highest card takes the pot.
 state = engine.playCard(state, 1, 7);
+assert.equal(engine.resolvedBattle(state), null); // the battle waits for player 2
 state = engine.playCard(state, 2, 4);
 assert.deepEqual(state.claimedBy(1), [first]);
+// The battle that play resolved, in player ids: the cards, the winner, the pot and what was claimed.
+assert.deepEqual(engine.resolvedBattle(state), {
+  cards: { 1: 7, 2: 4 },
+  winner: 1,
+  pot: [first],
+  claimed: [first],
+});
 
 // Round 2: a tie; nobody scores and the next planet joins the pot.
 state = engine.playCard(state, 1, 3);
 state = engine.playCard(state, 2, 3);
+assert.equal(state.resolvedBattle()?.winner, null);
 assert.deepEqual(state.planetPot, [second, third]);
 
 // Round 3: player 1 takes everything in the pot.

@@ -229,6 +229,7 @@ describe('setup', () => {
       [{ players: 101 }, '$.players'],
       [{ players: 2, fleet: [] }, '$.fleet'],
       [{ players: 2, fleet: [1, 'x'] }, '$.fleet[1]'],
+      [{ players: 100, fleet: Array.from({ length: 1001 }, (_, i) => i) }, '$.fleet'],
       [{ players: 2, colour: 'red' }, '$.colour'],
       [{ players: 2, planets: [{ id: 'A' }] }, '$.planets[0].victoryPoints'],
       [

@@ -5,10 +5,11 @@ import {
   type Outcome,
   parseWith,
   type Seat,
+  shown,
 } from '@tabula/core';
 import { phpShuffle } from './mt19937.js';
 import { describeAction, parseAction } from './notation.js';
-import { defaultDeck, leaders, newGame, playCard, scores, standardFleet } from './rules.js';
+import { defaultDeck, jsonCopy, leaders, newGame, playCard, scores, standardFleet, zeroed } from './rules.js';
 import {
   ActionSchema,
   ConfigSchema,
@@ -29,7 +30,7 @@ function readConfig(config: unknown): SkirmishConfig {
   return parseWith(ConfigSchema, config, 'The skirmish config', 'invalid_config');
 }
 
-/** A config's planet with the left-out fields filled in (a copy: the state owns its planets). */
+/** A config's planet with the left-out fields filled in (a copy as JSON gives it back: the state owns its planets). */
 function planetOf({
   id,
   victoryPoints,
@@ -37,7 +38,7 @@ function planetOf({
   planetClass = null,
   abilities = [],
 }: PlanetInput): SkirmishPlanet {
-  return { id, victoryPoints, name, planetClass, abilities: structuredClone(abilities) };
+  return { id, victoryPoints: zeroed(victoryPoints), name, planetClass, abilities: jsonCopy(abilities) };
 }
 
 /**
@@ -59,7 +60,7 @@ export const skirmishGame: GameDefinition<SkirmishState, SkirmishAction, Skirmis
       throw new InvalidInputError(
         'invalid_config',
         '$.players',
-        `2 to ${MAX_PLAYERS} players are needed, got ${seats}`,
+        `2 to ${MAX_PLAYERS} players are needed, got ${shown(seats)}`,
       );
     }
     return { players: seats };
@@ -84,7 +85,8 @@ export const skirmishGame: GameDefinition<SkirmishState, SkirmishAction, Skirmis
   },
 
   legalActions(state, seat) {
-    const hand = state.hands[seat];
+    // A seat that is no integer (a string, an object) has no actions, and is no index to look up.
+    const hand = Number.isInteger(seat) ? state.hands[seat] : undefined;
     if (state.endReason !== null || hand === undefined || state.plays[seat] !== null) return [];
     // Equal ships are one choice.
     return [...new Set(hand)].sort((a, b) => a - b).map((card) => ({ type: 'play', card }));

@@ -1,12 +1,15 @@
-import { IllegalActionError, TabulaError } from '@tabula/core';
+import { createRng, IllegalActionError, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
+import { skirmishGame } from './definition.js';
 import { GameEngine } from './engine.js';
 import { GameOverError, InvalidMoveError } from './errors.js';
 import { GameConfig } from './game-config.js';
 import { GameState } from './game-state.js';
-import { Planet } from './planet.js';
+import { Planet, PlanetAbility } from './planet.js';
+import { playCard, resolvedBattle } from './rules.js';
 import { GameEndReason } from './schemas.js';
+import { viewFor } from './view.js';
 
 const engine = new GameEngine();
 const ids = (planets: readonly Planet[]) => planets.map((p) => p.id);
@@ -221,7 +224,7 @@ describe('refused plays', () => {
       const error = thrownBy(() => engine.playCard(state, 1, card));
       expect(error).toBeInstanceOf(InvalidMoveError);
       expect(error).toMatchObject({ code: 'card_not_held' });
-      expect((error as Error).message).toContain(`card ${card}`);
+      expect((error as Error).message).toContain(`card ${typeof card === 'string' ? `"${card}"` : card}`);
     }
   });
 
@@ -336,5 +339,140 @@ describe('the README end-to-end example', () => {
     expect(state.endReason).toBe(GameEndReason.Normal);
     const total = Object.values(state.scores()).reduce((a, b) => a + b, 0);
     expect(total).toBe(30);
+  });
+});
+
+describe('the battle a play resolves (issue 11, item 17)', () => {
+  it('comes with the state GameEngine.playCard returns, in player ids, and is null while the battle waits', () => {
+    let state = start(3, [1, 2, 3, 2], [1, 2, 3, 4, 5]);
+    const [p1, p2] = state.planetDeck;
+    expect(state.resolvedBattle()).toBeNull();
+    state = engine.playCard(state, 3, 5);
+    state = engine.playCard(state, 1, 5);
+    expect(engine.resolvedBattle(state)).toBeNull();
+    state = engine.playCard(state, 2, 1);
+    // Players 1 and 3 tie for the highest card: nobody takes P1, and P2 joins it.
+    expect(state.resolvedBattle()).toEqual({
+      cards: { 1: 5, 2: 1, 3: 5 },
+      winner: null,
+      pot: [p1],
+      claimed: [],
+    });
+    state = battle(state, 2, 4, 3);
+    const won = engine.resolvedBattle(state);
+    expect(won).toEqual({ cards: { 1: 2, 2: 4, 3: 3 }, winner: 2, pot: [p1, p2], claimed: [p1, p2] });
+    expect(won?.pot[0]).toBe(p1); // the state's own Planet objects
+    expect(state.winners()).toEqual([2]);
+    expect(state.battles().map((b) => b.winner)).toEqual([null, 2]);
+    state = engine.playCard(state, 1, 4);
+    expect(state.resolvedBattle()).toBeNull();
+    expect(state.battles()).toHaveLength(2);
+  });
+
+  it('counts the planets a claim pulls in as claimed, and is the same battle the plain state records', () => {
+    const trigger = new Planet({
+      id: 'P1',
+      victoryPoints: 1,
+      abilities: [PlanetAbility.doubleNextPlanetNoCombat()],
+    });
+    const planets = [
+      trigger,
+      new Planet({ id: 'P2', victoryPoints: 2 }),
+      new Planet({ id: 'P3', victoryPoints: 3 }),
+    ];
+    let state = engine.startNewGame(new GameConfig({ planets, fleetValues: [1, 2] }));
+    state = battle(state, 1, 2);
+    expect(ids(state.resolvedBattle()?.claimed ?? [])).toEqual(['P1', 'P2']);
+    expect(ids(state.resolvedBattle()?.pot ?? [])).toEqual(['P1']);
+    expect(state.toState().battles.at(-1)).toEqual({
+      cards: [1, 2],
+      winner: 1,
+      pot: ['P1'],
+      claimed: ['P1', 'P2'],
+    });
+  });
+
+  it('is not part of the state: a state restored from its saved form equals it, and has no battle to report', () => {
+    const state = battle(start(2, [1, 2], [1, 2]), 2, 1);
+    expect(state.resolvedBattle()).not.toBeNull();
+    const restored = GameState.fromJSON(JSON.parse(JSON.stringify(state)));
+    expect(restored).toEqual(state);
+    expect(restored.resolvedBattle()).toBeNull();
+    // PHP keeps no history, so the PHP shape carries none.
+    expect(restored.battles()).toEqual([]);
+  });
+
+  it('comes from the plain functions in seats: resolvedBattle(before, after), the last of state.battles', () => {
+    const before = start(2, [1, 2], [1, 2]).toState();
+    const waiting = playCard(before, 1, 2);
+    expect(resolvedBattle(before, waiting)).toBeNull();
+    const after = playCard(waiting, 0, 1);
+    const result = { cards: [1, 2], winner: 1, pot: ['P1'], claimed: ['P1'] };
+    expect(resolvedBattle(waiting, after)).toEqual(result);
+    expect(after.battles).toEqual([result]);
+    // Under the contract too: the state after the last card holds the battle, and every view shows it.
+    const rng = createRng(1);
+    const played = skirmishGame.apply(
+      skirmishGame.apply(before, 1, { type: 'play', card: 2 }, rng),
+      0,
+      { type: 'play', card: 1 },
+      rng,
+    );
+    expect(played).toEqual(after);
+    expect(skirmishGame.view(played, 0).battles).toEqual([result]);
+  });
+});
+
+describe('one numbering: player ids in this API, seats everywhere else (issue 11, item 17)', () => {
+  it('names players by id in GameEngine errors, with playerId and no seat', () => {
+    const state = engine.playCard(start(2, [1], [1, 2]), 2, 2);
+    const again = thrownBy(() => engine.playCard(state, 2, 1), InvalidMoveError);
+    expect(again).toMatchObject({
+      code: 'already_played',
+      playerId: 2,
+      message: expect.stringMatching(/^Player 2 /),
+    });
+    expect(again.seat).toBeUndefined();
+    const missing = thrownBy(() => engine.playCard(state, 1, 7), InvalidMoveError);
+    expect(missing.message).toBe('Player 1 does not hold card 7 (holds 1, 2)');
+    expect(thrownBy(() => engine.playCard(state, 3, 1), InvalidMoveError).message).toMatch(
+      /no player 3; player ids are 1 to 2$/,
+    );
+  });
+
+  it('names seats in the errors of the pure functions and the contract, with seat and no playerId', () => {
+    const plain = engine.playCard(start(2, [1], [1, 2]), 2, 2).toState();
+    const again = thrownBy(() => playCard(plain, 1, 1), InvalidMoveError);
+    expect(again).toMatchObject({
+      code: 'already_played',
+      seat: 1,
+      message: 'Seat 1 has already played a card in this battle',
+    });
+    expect(again.playerId).toBeUndefined();
+    expect(
+      thrownBy(() => skirmishGame.apply(plain, 0, { type: 'play', card: 7 }, createRng(1)), InvalidMoveError)
+        .message,
+    ).toBe('Seat 0 does not hold card 7 (holds 1, 2)');
+    expect(
+      thrownBy(() => skirmishGame.apply(plain, 2, { type: 'play', card: 1 }, createRng(1)), InvalidMoveError)
+        .message,
+    ).toBe('There is no seat 2; seats are 0 to 1');
+    expect(thrownBy(() => viewFor(plain, 5), InvalidMoveError).message).toMatch(/no seat 5/);
+  });
+
+  it('gives the contract outcome and views in seats: the winners of GameState.winners() less one', () => {
+    let state = start(3, [1, 2, 3], [1, 2, 3]);
+    for (const cards of [
+      [1, 3, 2],
+      [2, 1, 3],
+      [3, 2, 1],
+    ])
+      state = battle(state, ...cards);
+    const plain = state.toState();
+    expect(state.winners().map((id) => id - 1)).toEqual(skirmishGame.outcome(plain)?.winners);
+    expect(viewFor(plain, null).winners).toEqual(skirmishGame.outcome(plain)?.winners);
+    expect(plain.battles.map((b) => b.winner)).toEqual(
+      state.battles().map((b) => (b.winner === null ? null : b.winner - 1)),
+    );
   });
 });

@@ -89,6 +89,7 @@ describe('new GameConfig', () => {
       [{ playerCount: 200_000_000 }, '$.playerCount', /less or equal to 100/],
       [{ fleetValues: [] }, '$.fleetValues', /array length to be greater or equal to 1/],
       [{ fleetValues: [1, 'x'] }, '$.fleetValues[1]', /Expected integer/],
+      [{ fleetValues: Array.from({ length: 1001 }, (_, i) => i) }, '$.fleetValues', /less or equal to 1000/],
       [{ fleetValues: [1, 2.5] }, '$.fleetValues[1]', /Expected integer/],
       [{ planets: [] }, '$.planets', /array length to be greater or equal to 1/],
       [{ planets: [planet, { id: 'B', victoryPoints: 1 }] }, '$.planets[1]', /expected a Planet/],

@@ -8,13 +8,33 @@ import { noSuchPlayer } from './errors.js';
 import { fromPhpArray, type PhpState, toPhpArray } from './php-array.js';
 import { type Planet, planetObject } from './planet.js';
 import { leaders, scores } from './rules.js';
-import type { GameEndReason, SkirmishPlanet, SkirmishState } from './schemas.js';
+import type { Battle, GameEndReason, SkirmishPlanet, SkirmishState } from './schemas.js';
+
+/** The seat of a player id (`1..players`), or an `unknown_seat` error naming the id. */
+export function seatOf(playerId: unknown, players: number): number {
+  if (typeof playerId !== 'number' || !Number.isInteger(playerId) || playerId < 1 || playerId > players)
+    throw noSuchPlayer(playerId, players);
+  return playerId - 1;
+}
 
 /** The value of a player id (`1..n`) in a list by seat, or an `unknown_seat` error. */
 export function ofPlayer<T>(list: readonly T[], playerId: number): T {
-  const value = list[playerId - 1];
+  const value = list[seatOf(playerId, list.length)];
   if (value === undefined) throw noSuchPlayer(playerId, list.length);
   return value;
+}
+
+/**
+ * A resolved battle in the PHP library's terms (player ids `1..n`): the card
+ * each player revealed, keyed by id; the id that took the pot, or null for a
+ * tie; the planets at stake; and the planets the winner claimed (pulls of
+ * `DoubleNextPlanetNoCombat` included; none on a tie).
+ */
+export interface BattleResult {
+  readonly cards: Readonly<Record<number, number>>;
+  readonly winner: number | null;
+  readonly pot: readonly Planet[];
+  readonly claimed: readonly Planet[];
 }
 
 /**
@@ -39,6 +59,8 @@ export class GameState {
   readonly gameOver: boolean;
   readonly endReason: GameEndReason | null;
   readonly #state: SkirmishState;
+  /** How many battles the state this one was played from had (so whether the play resolved one); null when not played. */
+  readonly #battlesBefore: number | null;
   /** The `Planet` of each plain planet of the deck, the same object from state to state. */
   readonly #planets: ReadonlyMap<SkirmishPlanet, Planet>;
 
@@ -78,7 +100,38 @@ export class GameState {
     this.currentPlays = Object.freeze(state.plays);
     this.gameOver = state.endReason !== null;
     this.endReason = state.endReason;
+    this.#battlesBefore = previous === null ? null : previous.state.battles.length;
     Object.freeze(this);
+  }
+
+  /**
+   * The battle that the play which made this state resolved, in player ids
+   * (`GameEngine.playCard` returns the state; this is its battle): null when
+   * that play waits for other players' cards, and for a state that was
+   * started or loaded rather than played.
+   */
+  resolvedBattle(): BattleResult | null {
+    const battle = this.#state.battles.at(-1);
+    if (this.#battlesBefore === null || battle === undefined) return null;
+    // As the plain `resolvedBattle(before, after)`, from the count the state before had.
+    return this.#state.battles.length > this.#battlesBefore ? this.#inPlayerTerms(battle) : null;
+  }
+
+  /** A battle of the plain state (by seat, planet ids) with player ids and `Planet` objects. */
+  #inPlayerTerms(battle: Battle): BattleResult {
+    const byId = new Map(this.planetDeck.map((planet) => [planet.id, planet]));
+    const planets = (ids: readonly string[]) => Object.freeze(ids.flatMap((id) => byId.get(id) ?? []));
+    return Object.freeze({
+      cards: Object.freeze(Object.fromEntries(battle.cards.map((card, seat) => [seat + 1, card]))),
+      winner: battle.winner === null ? null : battle.winner + 1,
+      pot: planets(battle.pot),
+      claimed: planets(battle.claimed),
+    });
+  }
+
+  /** Every battle fought so far, oldest first, in player ids (a state loaded from the PHP shape has none: PHP keeps no history). */
+  battles(): BattleResult[] {
+    return this.#state.battles.map((battle) => this.#inPlayerTerms(battle));
   }
 
   /** The plain state this object shows, for the pure functions (`viewFor`, `skirmishGame`). */

@@ -1,8 +1,8 @@
 export { skirmishGame } from './definition.js';
 export { GameEngine, type PotSummary } from './engine.js';
-export { GameOverError, InvalidMoveError } from './errors.js';
+export { GameOverError, InvalidMoveError, type MoveBy } from './errors.js';
 export { GameConfig, type GameConfigOptions } from './game-config.js';
-export { GameState } from './game-state.js';
+export { type BattleResult, GameState } from './game-state.js';
 export { cryptoShuffle, Mt19937, phpShuffle } from './mt19937.js';
 export { describeAction, parseAction } from './notation.js';
 export {
@@ -24,6 +24,7 @@ export {
   leaders,
   newGame,
   playCard,
+  resolvedBattle,
   scorePlanets,
   scores,
   standardFleet,
@@ -36,6 +37,7 @@ export {
   BattleSchema,
   ConfigSchema,
   GameEndReason,
+  MAX_FLEET,
   MAX_PLAYERS,
   PlanetAbilityType,
   PlanetClass,

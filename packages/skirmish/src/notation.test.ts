@@ -37,18 +37,18 @@ describe('notation', () => {
     expect((thrownBy(() => game.parseAction!('16', view, legal)) as Error).message).toMatch(/ship 16/);
   });
 
-  it('renders the pot, scores, who has played and the own hand, never a pending card of another', () => {
+  it('renders the pot, scores, who has played and the own hand, never a pending card of another; seats numbered as the contract numbers them (issue 11, item 17)', () => {
     let s = game.apply(state, 0, play(8), createRng(0));
     s = game.apply(s, 1, play(3), createRng(0));
     s = game.apply(s, 1, play(15), createRng(0));
     const text = game.render!(game.view(s, 0));
     expect(text).toContain(`Pot: ${game.view(s, 0).potTotalVp} VP`);
-    expect(text).toMatch(/Player 1 \(you\): \d+ VP, 1 planet, 14 ships, to play/);
-    expect(text).toMatch(/Player 2: 0 VP, 0 planets, 13 ships, has played/);
+    expect(text).toMatch(/Seat 0 \(you\): \d+ VP, 1 planet, 14 ships, to play/);
+    expect(text).toMatch(/Seat 1: 0 VP, 0 planets, 13 ships, has played/);
     expect(text).toContain('Your hand: 1 2 3 4 5 6 7 9 10 11 12 13 14 15');
-    expect(text).toContain('Last battle: 8 vs 3: player 1 took');
+    expect(text).toContain('Last battle: 8 vs 3: seat 0 took');
     expect(game.render!(game.view(s, null))).not.toMatch(/15/);
     const over = game.render!(game.view(playOut(state, createRng(4)), null));
-    expect(over).toMatch(/Game over \(\w+\): player \d/);
+    expect(over).toMatch(/Game over \(\w+\): seat \d/);
   });
 });

@@ -237,8 +237,8 @@ describe('fromJSON', () => {
     expect(error.path).toBe('$.planet_pot');
   });
 
-  it('refuses at once a player count too large to seat, before reading anything else', () => {
-    for (const count of [2147483648, 1e8, 101]) {
+  it('refuses at once a player count too large to seat, before reading anything else (issue 11, item 1)', () => {
+    for (const count of [2147483648, 1e8, 4294967296, 101]) {
       const error = loadError({ ...specExample, player_count: count });
       expect(error.code).toBe('invalid_state');
       expect(error.path).toBe('$.player_count');
@@ -246,7 +246,7 @@ describe('fromJSON', () => {
     }
   });
 
-  it('refuses a battle every player has played but nobody resolved', () => {
+  it('refuses a battle every player has played but nobody resolved (issue 11, item 3)', () => {
     const error = loadError({ ...specExample, current_plays: { '1': 1, '2': 2 } });
     expect(error.code).toBe('invalid_state');
     expect(error.path).toBe('$.current_plays');

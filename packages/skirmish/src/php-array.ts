@@ -1,9 +1,17 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { type DeepReadonly, type ErrorCode, InvalidInputError, matches, schemaProblem } from '@tabula/core';
+import {
+  type DeepReadonly,
+  type ErrorCode,
+  InvalidInputError,
+  JsonValueSchema,
+  matches,
+  schemaProblem,
+} from '@tabula/core';
 import {
   AbilitySchema,
   GameEndReason,
   GameEndReasonSchema,
+  HandSchema,
   orNull,
   PlanetAbilityTypeSchema,
   PlanetClassSchema,
@@ -32,7 +40,7 @@ const byPlayer = <T extends TSchema>(value: T) =>
 export const PhpAbilitySchema = Type.Object({
   type: PlanetAbilityTypeSchema,
   params: Type.Optional(
-    Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Record(Type.String(), Type.Unknown())]),
+    Type.Union([Type.Array(Type.Never(), { maxItems: 0 }), Type.Record(Type.String(), JsonValueSchema(32))]),
   ),
 });
 export type PhpAbility = Static<typeof PhpAbilitySchema>;
@@ -50,7 +58,7 @@ export type PhpPlanet = Static<typeof PhpPlanetSchema>;
 /** A state as `GameState::toArray` writes it. */
 export const PhpStateSchema = Type.Object({
   player_count: PlayersSchema,
-  hands: byPlayer(Type.Array(SafeInteger)),
+  hands: byPlayer(HandSchema),
   planet_deck: Type.Array(PhpPlanetSchema),
   current_planet_index: Type.Integer({ minimum: 0 }),
   planet_pot: Type.Array(PhpPlanetSchema),
@@ -174,11 +182,16 @@ export function planetToPhp(planet: DeepReadonly<SkirmishPlanet>): PhpPlanet {
   };
 }
 
-/** Whether a value holds no data: null, or lists and maps of nothing. */
+/** Whether a value holds no data: null, or lists and maps of nothing. Without recursion: any nesting is read. */
 function carriesNothing(value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  if (typeof value !== 'object') return false;
-  return Object.values(value).every(carriesNothing);
+  const queue = [value];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i];
+    if (node === null || node === undefined) continue;
+    if (typeof node !== 'object') return false;
+    for (const inner of Object.values(node)) queue.push(inner);
+  }
+  return true;
 }
 
 /**

@@ -13,7 +13,14 @@ import {
   planetFromPhp,
   planetToPhp,
 } from './php-array.js';
-import { type ClassSetBonusRule, classSetBonusRule, defaultDeck, pullsOnClaim } from './rules.js';
+import {
+  type ClassSetBonusRule,
+  classSetBonusRule,
+  defaultDeck,
+  jsonCopy,
+  pullsOnClaim,
+  zeroed,
+} from './rules.js';
 import {
   type AbilityParams,
   AbilitySchema,
@@ -47,7 +54,7 @@ export class PlanetAbility {
   constructor(type: PlanetAbilityType, params: DeepReadonly<AbilityParams> = {}) {
     parseWith(AbilitySchema, { type, params }, 'A planet ability', 'invalid_input');
     this.type = type;
-    this.params = frozen(structuredClone(params));
+    this.params = frozen(jsonCopy(params));
     Object.freeze(this);
   }
 
@@ -107,7 +114,7 @@ export class Planet {
     if (odd >= 0)
       throw new InvalidInputError('invalid_input', `$.abilities[${odd}]`, 'expected a PlanetAbility');
     this.id = id;
-    this.victoryPoints = victoryPoints;
+    this.victoryPoints = zeroed(victoryPoints);
     this.name = name;
     this.planetClass = planetClass;
     this.abilities = Object.freeze(abilities.slice());

@@ -1,5 +1,5 @@
-import type { DeepReadonly, Seat } from '@tabula/core';
-import { GameOverError, InvalidMoveError, noSuchPlayer } from './errors.js';
+import { type DeepReadonly, type Seat, shown } from '@tabula/core';
+import { checkSeat, GameOverError, InvalidMoveError, noSuchSeat } from './errors.js';
 import {
   type AbilityParams,
   type Battle,
@@ -43,7 +43,7 @@ export function newGame(players: number, fleet: readonly number[], deck: Skirmis
   // Lists are never changed in place, so every seat may start from the same ones.
   const bySeat = <T>(value: T): T[] => new Array<T>(players).fill(value);
   return {
-    hands: bySeat([...fleet]),
+    hands: bySeat(fleet.map(zeroed)),
     plays: bySeat(null),
     deck,
     revealed: Math.min(1, deck.length),
@@ -64,25 +64,25 @@ export function newGame(players: number, fleet: readonly number[], deck: Skirmis
  * @throws InvalidMoveError `unknown_seat`, `already_played` (one card per battle) or `card_not_held`.
  */
 export function playCard(state: SkirmishState, seat: Seat, card: number): SkirmishState {
-  const player = seat + 1;
   if (state.endReason !== null) {
-    throw new GameOverError(`The game is over (${state.endReason}); player ${player} cannot play a card`);
+    throw new GameOverError(`The game is over (${state.endReason}); seat ${shown(seat)} cannot play a card`);
   }
+  checkSeat(seat, state.hands.length);
   const hand = state.hands[seat];
-  if (hand === undefined) throw noSuchPlayer(player, state.hands.length);
+  if (hand === undefined) throw noSuchSeat(seat, state.hands.length);
   if (state.plays[seat] !== null) {
     throw new InvalidMoveError(
       'already_played',
-      player,
-      `Player ${player} has already played a card in this battle`,
+      { seat },
+      `Seat ${seat} has already played a card in this battle`,
     );
   }
   const at = hand.indexOf(card);
   if (at < 0) {
     throw new InvalidMoveError(
       'card_not_held',
-      player,
-      `Player ${player} does not hold card ${String(card)} (holds ${hand.length ? hand.join(', ') : 'none'})`,
+      { seat },
+      `Seat ${seat} does not hold card ${shown(card)} (holds ${hand.length ? hand.join(', ') : 'none'})`,
     );
   }
   // Copies by spreading: the engine's frozen arrays copy slowly with slice().
@@ -91,13 +91,35 @@ export function playCard(state: SkirmishState, seat: Seat, card: number): Skirmi
   const hands = [...state.hands];
   hands[seat] = rest;
   const plays = [...state.plays];
-  plays[seat] = card;
+  // The ship held, not the number given: a -0 for ship 0 is written 0, so the state survives JSON.
+  plays[seat] = hand[at] ?? card;
   const cards: number[] = [];
   for (const c of plays) {
     if (c === null) return { ...state, hands, plays };
     cards.push(c);
   }
   return resolveBattle(state, hands, cards);
+}
+
+/**
+ * The battle a play resolved: `after` is `playCard(before, ...)`, and its
+ * last battle is the result (the card of each seat, the winning seat or null
+ * for a tie, the ids of the planets at stake and of those the winner claimed)
+ * when the play was the last card in; null when the play waits for other
+ * seats' cards. The whole history is `state.battles`.
+ */
+export function resolvedBattle(before: SkirmishState, after: SkirmishState): Battle | null {
+  return after.battles.length > before.battles.length ? (after.battles.at(-1) ?? null) : null;
+}
+
+/** A number as JSON writes it back: -0 is 0. */
+export function zeroed(n: number): number {
+  return n === 0 ? 0 : n;
+}
+
+/** A copy of checked JSON (ability params, say) as a save and a load give it back: a -0 comes back 0. */
+export function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value));
 }
 
 /** The seat with the single highest card, or null when the highest cards tie (lower cards do not matter). */

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { JsonValueSchema } from '@tabula/core';
 
 /**
  * The one source of truth for every shape of the game: the TypeBox schemas
@@ -10,6 +11,13 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** The most players a game seats. The rules set no limit; this one keeps a hostile save or config from allocating without end. */
 export const MAX_PLAYERS = 100;
+
+/**
+ * The most ships a fleet holds. The rules set no limit; every seat holds the
+ * fleet, so without one a config a few megabytes long made a state too big
+ * to save (a million ships at 100 seats).
+ */
+export const MAX_FLEET = 1000;
 
 const oneOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -68,17 +76,12 @@ const SeatSchema = Type.Integer({ minimum: 0, maximum: MAX_PLAYERS - 1 });
 
 export const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** Any JSON value: what ability params of other shapes may carry. */
-const JsonSchema = Type.Recursive((This) =>
-  Type.Union([
-    Type.Null(),
-    Type.Boolean(),
-    Type.Number(),
-    Type.String(),
-    Type.Array(This),
-    Type.Record(Type.String(), This),
-  ]),
-);
+/**
+ * Any JSON value, nested at most 32 deep: what ability params of other shapes
+ * may carry. (Checked without recursion: params nested thousands deep are
+ * refused, not a stack overflow.)
+ */
+const JsonSchema = JsonValueSchema(32);
 
 /**
  * An ability's params. `ClassSetBonus` reads `setSize` and `bonus` (defaults
@@ -127,7 +130,10 @@ export const PlanetInputSchema = Type.Composite(
 export type PlanetInput = Static<typeof PlanetInputSchema>;
 
 /** The ships every player starts with. */
-export const FleetSchema = Type.Array(SafeInteger, { minItems: 1 });
+export const FleetSchema = Type.Array(SafeInteger, { minItems: 1, maxItems: MAX_FLEET });
+
+/** The ships a seat still holds: some of its fleet. */
+export const HandSchema = Type.Array(SafeInteger, { maxItems: MAX_FLEET });
 
 /**
  * A game's setup. Seat s is player id s + 1. Left-out fields take the
@@ -177,7 +183,7 @@ export type Battle = Static<typeof BattleSchema>;
 export const StateSchema = Type.Object(
   {
     /** The ships each seat still holds. */
-    hands: Type.Array(Type.Array(SafeInteger), { minItems: 2, maxItems: MAX_PLAYERS }),
+    hands: Type.Array(HandSchema, { minItems: 2, maxItems: MAX_PLAYERS }),
     /** The card each seat has committed to the current battle, or null. */
     plays: Type.Array(orNull(SafeInteger)),
     /** The whole deck in reveal order, the planets that have left it included. */

@@ -81,7 +81,7 @@ describe('fromJSON', () => {
     const stuck: [SkirmishState, string, RegExp][] = [
       // Every card is in, but the battle never resolved.
       [{ ...fresh, plays: [3, 5], hands: [fresh.hands[0] ?? [], []] }, '$.plays', /not resolved/],
-      [{ ...fresh, hands: [[], fresh.hands[1] ?? []] }, '$.hands[0]', /player 1 must play but holds no ship/],
+      [{ ...fresh, hands: [[], fresh.hands[1] ?? []] }, '$.hands[0]', /seat 0 must play but holds no ship/],
       [{ ...fresh, pot: [], revealed: 0 }, '$.pot', /pot is empty/],
     ];
     for (const [value, path, message] of stuck) {

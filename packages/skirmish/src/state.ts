@@ -79,11 +79,11 @@ export function checkPlayable(state: SkirmishState): void {
   if (state.endReason !== null) return;
   const { hands, plays } = state;
   if (plays.every((card) => card !== null)) {
-    fail('$.plays', 'every player has played, but the battle was not resolved');
+    fail('$.plays', 'every card is in, but the battle was not resolved');
   }
   hands.forEach((hand, seat) => {
     if (hand.length === 0 && plays[seat] === null)
-      fail(`$.hands[${seat}]`, `player ${seat + 1} must play but holds no ship`);
+      fail(`$.hands[${seat}]`, `seat ${seat} must play but holds no ship`);
   });
   if (state.pot.length === 0 && state.revealed < state.deck.length) {
     fail('$.pot', 'the pot is empty during a battle while the deck still has planets');

@@ -1,5 +1,5 @@
 import type { Seat } from '@tabula/core';
-import { noSuchPlayer } from './errors.js';
+import { checkSeat, noSuchSeat } from './errors.js';
 import { leaders, scorePlanets, victoryPointsOf } from './rules.js';
 import type { Battle, PlayerView, SkirmishPlanet, SkirmishState, SkirmishView } from './schemas.js';
 import { faceDown } from './state.js';
@@ -20,8 +20,9 @@ export function viewFor(state: SkirmishState, seat: Seat | null): SkirmishView {
   let hand: number[] | null = null;
   let ownPlay: number | null = null;
   if (seat !== null) {
+    checkSeat(seat, state.hands.length);
     const held = state.hands[seat];
-    if (held === undefined) throw noSuchPlayer(seat + 1, state.hands.length);
+    if (held === undefined) throw noSuchSeat(seat, state.hands.length);
     hand = [...held];
     ownPlay = state.plays[seat] ?? null;
   }
@@ -36,7 +37,8 @@ export function viewFor(state: SkirmishState, seat: Seat | null): SkirmishView {
     };
   });
   return {
-    viewer: seat,
+    // A -0 given for seat 0 is written 0, so the view survives JSON.
+    viewer: seat === 0 ? 0 : seat,
     playerCount: state.hands.length,
     pot: [...state.pot],
     potTotalVp: victoryPointsOf(state.pot),
@@ -70,10 +72,10 @@ function battleText(battle: Battle): string {
   const cards = battle.cards.join(' vs ');
   if (battle.winner === null) return `${cards}: a tie, the stakes carry over`;
   const won = battle.claimed.length > 0 ? battle.claimed.join(', ') : 'nothing';
-  return `${cards}: player ${battle.winner + 1} took ${won}`;
+  return `${cards}: seat ${battle.winner} took ${won}`;
 }
 
-/** A view as terminal text: the pot, the scores, who has played, the viewer's hand and the last battle. Seat s is "player s + 1". */
+/** A view as terminal text: the pot, the scores, who has played, the viewer's hand and the last battle; seats by number, 0..n-1, as the contract and the `tabula` command name them. */
 export function renderView(view: SkirmishView): string {
   const lines: string[] = [];
   const pot = view.pot.length > 0 ? view.pot.map(planetText).join(', ') : 'nothing';
@@ -83,7 +85,7 @@ export function renderView(view: SkirmishView): string {
     const you = seat === view.viewer ? ' (you)' : '';
     const status = view.gameOver ? '' : player.hasPlayed ? ', has played' : ', to play';
     lines.push(
-      `Player ${seat + 1}${you}: ${player.score} VP, ${count(player.claimedPlanets.length, 'planet')}, ` +
+      `Seat ${seat}${you}: ${player.score} VP, ${count(player.claimedPlanets.length, 'planet')}, ` +
         `${count(player.cardsInHand, 'ship')}${status}`,
     );
   });
@@ -94,7 +96,7 @@ export function renderView(view: SkirmishView): string {
   const last = view.battles.at(-1);
   if (last !== undefined) lines.push(`Last battle: ${battleText(last)}`);
   if (view.gameOver) {
-    const who = view.winners.map((seat) => `player ${seat + 1}`).join(' and ');
+    const who = view.winners.map((seat) => `seat ${seat}`).join(' and ');
     lines.push(
       `Game over (${view.endReason}): ${who} ${view.winners.length === 1 ? 'wins' : 'share the win'}`,
     );
