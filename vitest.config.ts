@@ -6,5 +6,6 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 60_000,
+    setupFiles: ['./vitest.setup.ts'],
   },
 });
