@@ -147,18 +147,12 @@ function underConfig<T>(read: () => T): T {
 
 /**
  * Replays a record and returns every state, the first being the setup. A
-<<<<<<< HEAD
- * record of another game or rules version, a config the game refuses, an
- * action the rules refuse, or a stated outcome (`outcome`, when the record
- * has one; null for an unfinished game) other than the one the actions give
- * fails with an `InvalidInputError` (`invalid_record`) whose path is rooted at
- * the record: `$.config.length`, `$.actions[3]`, `$.outcome`.
-=======
  * record that is no record (checked against `GameRecordSchema`), of another
- * game or rules version, or with an action the rules refuse, fails with
- * `InvalidInputError` (`invalid_record`) naming where; a bad config inside
- * it, with `invalid_config`.
->>>>>>> h11games
+ * game or rules version, with a config the game refuses, an action the rules
+ * refuse, or a stated outcome (`outcome`, when the record has one; null for an
+ * unfinished game) other than the one the actions give fails with an
+ * `InvalidInputError` (`invalid_record`) whose path is rooted at the record:
+ * `$.config.length`, `$.actions[3]`, `$.outcome`.
  */
 export function replay(game: AnyGame, untrusted: GameRecord): unknown[] {
   const record = parseWith(GameRecordSchema, untrusted, 'A game record', 'invalid_record');
