@@ -298,7 +298,7 @@ export function describeAction(action: BackgammonAction, state: BackgammonState)
 }
 
 /** The words `describeAction` writes and `parseAction` reads for the actions without fields. */
-const WORDS = ['roll', 'double', 'take', 'drop', 'accept', 'decline'] as const;
+const WORDS = ['roll', 'double', 'take', 'drop', 'beaver', 'accept', 'decline'] as const;
 
 function notNow(message: string): never {
   throw new IllegalActionError('wrong_phase', message);
