@@ -92,7 +92,7 @@ describe('5-point matches played by agents', () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const { games, crawford } = await checkedMatch([heuristic, heuristic], seed);
       if (crawford) crawfordGames++;
-      postCrawford += games.filter((g, i) => i > 0 && games[i - 1]?.crawford === true).length;
+      postCrawford += games.filter((_game, i) => games[i - 1]?.crawford === true).length;
       capped += games.filter((g) => g.points < g.result.points).length;
     }
     // The seeds cover the Crawford game, the games after it, and points capped at the length.
