@@ -5,6 +5,8 @@ it('runs the README examples, each shown verbatim', async () => {
   expect(await checkReadmeExamples(new URL('../README.md', import.meta.url).pathname)).toEqual([
     'examples/play-a-game.ts',
     'examples/testing-a-bot.ts',
+    'examples/play-a-match.ts',
+    'examples/clocks.ts',
     'examples/shared-contract.ts',
   ]);
 });
