@@ -5,8 +5,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../test/helpers.js';
 import { backgammonGame as game } from './definition.js';
+import { SeededDice } from './dice.js';
 import { isMatch, Match } from './match.js';
 import type { BackgammonAction, BackgammonConfig, BackgammonState, MatchState } from './schemas.js';
+import { Table } from './table.js';
 
 const M5: BackgammonConfig = { cube: true, length: 5, crawford: true };
 const MONEY: BackgammonConfig = {
@@ -143,6 +145,16 @@ describe('backgammonGame with a match config', () => {
     expect(game.render(game.view(beavered, null))).toMatch(/to take or drop: .* beavers to/);
   });
 
+  it('describes a timeout with its time, which parseAction does not read: the host sends it', () => {
+    const s = game.setup({ ...M5, clock: { delayMs: 0, reserveMs: 60_000 } }, createRng(2));
+    expect(game.describe({ type: 'timeout', elapsedMs: 65_000 }, s)).toBe('timeout after 1:05');
+    const seat = s.toAct ?? 0;
+    expect(
+      refusal(() => game.parseAction('timeout', game.view(s, seat), game.legalActions(s, seat))).code,
+    ).toBe('invalid_notation');
+    expect(game.describe({ type: 'roll', elapsedMs: 5 }, s)).toBe('roll');
+  });
+
   it('plays matches between agents through playGame, and the record replays', async () => {
     const random = {
       name: 'random',
@@ -168,6 +180,28 @@ describe('match states under fuzzing', () => {
     });
     saved.push(JSON.parse(JSON.stringify(end)));
   }
+
+  it('gives every state the engine made back as the same JSON text, beavers and clocks included (found by this fuzz)', () => {
+    // The input that failed: a pending beaver was added after the log, where fromJSON did not put it back.
+    const texts: string[] = [];
+    for (const [seed, config] of [
+      [4, MONEY],
+      [5, { ...MONEY, clock: { delayMs: 1_000, reserveMs: 30_000 } }],
+      [6, { cube: true, length: 3, crawford: true, clock: { delayMs: 1_000, reserveMs: 30_000 } }],
+    ] as const) {
+      playUntil(seed, config, (s) => {
+        texts.push(JSON.stringify(s));
+        return false;
+      });
+    }
+    const table = Table.start(
+      Table.create({ ...MONEY, clock: { delayMs: 0, reserveMs: 1 } }, ['A', 'B']),
+      new SeededDice(1),
+    );
+    texts.push(JSON.stringify(table));
+    expect(texts.some((text) => text.includes('"beaver":true'))).toBe(true);
+    for (const text of texts) expect(JSON.stringify(game.fromJSON(JSON.parse(text)))).toBe(text);
+  });
 
   it('refuses a mutated match with invalid_state, or accepts one that plays on', () => {
     let accepted = 0;

@@ -262,7 +262,7 @@ export function matchFromJSON(json: unknown): MatchState {
   const state = parseWith(MatchStateSchema, json, 'A backgammon match', 'invalid_state');
   checkRules(state);
   checkMatch(state);
-  return { ...copyState(state), match: copyMatchInfo(state.match) };
+  return copyMatchState(state);
 }
 
 /**
@@ -333,10 +333,24 @@ export function copyTable(s: BackgammonState): Omit<BackgammonState, 'log'> {
     resignation: s.resignation === null ? null : { ...s.resignation },
   };
   if (s.reserveMs !== undefined) out.reserveMs = [s.reserveMs[0], s.reserveMs[1]];
+  return out;
+}
+
+/**
+ * A copy of a state with its keys in the order the engine makes them: the
+ * table's fields (the reserves last), the log, a match's `match`, and a
+ * pending `beaver` (added last when a double is beavered). So a state the
+ * engine made, saved and loaded, is the same JSON text again.
+ */
+function copyState(s: BackgammonState): BackgammonState {
+  const out: BackgammonState = { ...copyTable(s), log: s.log.map(copyEntry) };
   if (s.beaver !== undefined) out.beaver = s.beaver;
   return out;
 }
 
-function copyState(s: BackgammonState): BackgammonState {
-  return { ...copyTable(s), log: s.log.map(copyEntry) };
+/** A copy of a match state, its keys in the engine's order as `copyState`'s. */
+function copyMatchState(s: MatchState): MatchState {
+  const out: MatchState = { ...copyTable(s), log: s.log.map(copyEntry), match: copyMatchInfo(s.match) };
+  if (s.beaver !== undefined) out.beaver = s.beaver;
+  return out;
 }

@@ -114,7 +114,8 @@ function name(s: BackgammonState, seat: Side): string {
 export function create(config: BackgammonConfig, names: readonly [string, string]): BackgammonState {
   parseWith(ConfigSchema, config, 'The table config', 'invalid_config');
   parseWith(NamesSchema, names, "The seats' names", 'invalid_input');
-  const state: BackgammonState = {
+  // The keys in the order fromJSON gives them back (see copyState), so that a save reads back as the same text.
+  return {
     phase: 'idle',
     toAct: null,
     dice: null,
@@ -126,10 +127,9 @@ export function create(config: BackgammonConfig, names: readonly [string, string
     crawfordGame: false,
     passes: 0,
     resignation: null,
+    ...(config.clock === undefined ? {} : { reserveMs: startReserves(config.clock) }),
     log: [],
   };
-  if (config.clock !== undefined) state.reserveMs = startReserves(config.clock);
-  return state;
 }
 
 /**
@@ -410,6 +410,7 @@ export function apply(
     case 'beaver': {
       const value = s.cube.value * 2;
       s.cube = { value, owner: seat };
+      // Added last, after the log (and a match's match), where fromJSON puts it back.
       s.beaver = true;
       s.toAct = opponent(seat);
       s.log.push({

@@ -45,6 +45,7 @@ function matchViewOf(state: MatchState): MatchView {
 export function viewFor(state: BackgammonState | MatchState, seat: Seat | null): BackgammonView {
   if (seat !== null) checkSeat(seat);
   const view: BackgammonView = { viewer: seat, ...copyTable(state), recent: recentOf(state) };
+  if (state.beaver !== undefined) view.beaver = state.beaver;
   if (isMatch(state)) view.match = matchViewOf(state);
   return view;
 }
