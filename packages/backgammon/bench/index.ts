@@ -6,6 +6,8 @@ import {
   backgammonGame,
   formatPlay,
   type Legal,
+  Match,
+  type MatchState,
   Moves,
   parsePlay,
   resetPlayCache,
@@ -49,6 +51,26 @@ bench.add('Table: one complete game, random bots, cube off', () => {
 });
 bench.add('Table: one complete game, random bots, cube on', () => {
   playGame(true);
+});
+
+// --- Match: a whole match ----------------------------------------------------------
+
+let matchSeed = 0;
+/** A 5-point match with the Crawford rule through `Match`, the same random bots. */
+function playMatch(): MatchState {
+  matchSeed++;
+  const dice = new SeededDice(matchSeed);
+  const bot = randomBot(createRng(matchSeed));
+  let state = Match.start(Match.create({ cube: true, length: 5, crawford: true }, ['Ann', 'Bob']), dice);
+  while (Match.live(state)) {
+    const seat = state.toAct;
+    state = Match.apply(state, seat, bot(state, Match.legal(state, seat)), dice);
+  }
+  return state;
+}
+
+bench.add('Match: one 5-point match, random bots', () => {
+  playMatch();
 });
 
 // --- The shared contract ---------------------------------------------------------

@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { CUBE_OFF, CUBE_ON, position, refusal, stateWith } from '../test/helpers.js';
 import { checkerCount, key } from './board.js';
 import { backgammonGame as game } from './definition.js';
+import { isMatch } from './match.js';
 import { applySteps } from './moves.js';
 import {
   type BackgammonAction,
   type BackgammonConfig,
   type BackgammonState,
   MAX_CUBE,
+  type MatchState,
   type Step,
+  ViewSchema,
 } from './schemas.js';
 import { cubeAllows } from './state.js';
 import { Table } from './table.js';
@@ -119,6 +122,70 @@ describe('backgammonGame conformance', () => {
     expect(report.actions).toBeGreaterThan(10_000);
     expect(report.legalActionsApplied).toBeGreaterThan(3_000);
     expect(report.refusalsChecked).toBeGreaterThan(40_000);
+  });
+
+  /** The table's invariant, and the match's: a match state, the score within the length, no double in the Crawford game. */
+  function matchInvariant(s: BackgammonState | MatchState): string | null {
+    const table = invariant(s);
+    if (table !== null) return table;
+    if (!isMatch(s)) return 'a match config gave a state without its match';
+    const { score } = s.match;
+    if (s.config.money === undefined && Math.max(...score) > s.config.length)
+      return `the score ${score.join('-')} passes the length ${s.config.length}`;
+    if (s.crawfordGame && s.log.some((e) => e.type === 'double')) return 'a double in the Crawford game';
+    if ((s.match.result === null) !== (s.phase !== 'complete'))
+      return `match result ${JSON.stringify(s.match.result)} in phase ${s.phase}`;
+    return null;
+  }
+
+  it('passes the kit over seeded random 5-point matches with the Crawford rule', () => {
+    const report = runConformance<BackgammonState | MatchState, BackgammonConfig>(game, {
+      games: 40,
+      seed: 101,
+      config: { cube: true, length: 5, crawford: true },
+      invariant: matchInvariant,
+      hiddenVariant: () => null,
+      invalidActions,
+      legalSample: 2,
+      checkEvery: 10,
+    });
+    expect(report.games).toBe(40);
+    expect(report.actions).toBeGreaterThan(2_000);
+    expect(report.notationChecks).toBeGreaterThan(100);
+  });
+
+  it('passes the kit over seeded random money sessions with the Jacoby rule and beavers', () => {
+    const report = runConformance<BackgammonState | MatchState, BackgammonConfig>(game, {
+      games: 60,
+      seed: 201,
+      config: { cube: true, length: 1, crawford: false, money: { jacoby: true, beavers: true, games: 3 } },
+      invariant: matchInvariant,
+      hiddenVariant: () => null,
+      invalidActions,
+      legalSample: 2,
+      checkEvery: 5,
+    });
+    expect(report.games).toBe(60);
+    expect(report.actions).toBeGreaterThan(1_000);
+  });
+
+  it('passes the kit over seeded random money games with the Jacoby rule alone, and matches with a clock', () => {
+    for (const config of [
+      { cube: true, length: 1, crawford: false, money: { jacoby: true } },
+      { cube: true, length: 3, crawford: true, clock: { delayMs: 8_000, reserveMs: 120_000 } },
+    ]) {
+      const report = runConformance<BackgammonState | MatchState, BackgammonConfig>(game, {
+        games: 20,
+        seed: 301,
+        config,
+        invariant: matchInvariant,
+        hiddenVariant: () => null,
+        invalidActions,
+        legalSample: 2,
+        checkEvery: 10,
+      });
+      expect(report.games).toBe(20);
+    }
   });
 });
 
@@ -279,7 +346,17 @@ describe('view', () => {
     }
     // The same view is followed by many different rolls: the view cannot tell them.
     expect(rolls.size).toBeGreaterThan(5);
-    expect(Object.keys(game.view(s, 0)).sort()).toEqual(Object.keys(game.schemas.view.properties).sort());
+    // A single game's view has every field the view schema requires; the optional ones are a match's,
+    // a clock's and a pending beaver's.
+    expect(game.schemas.view).toBe(ViewSchema);
+    const required: string[] = ViewSchema.required ?? [];
+    const { properties } = ViewSchema;
+    expect(Object.keys(game.view(s, 0)).sort()).toEqual([...required].sort());
+    expect(Object.keys(properties).filter((key) => !required.includes(key))).toEqual([
+      'reserveMs',
+      'beaver',
+      'match',
+    ]);
   });
 });
 

@@ -1,13 +1,7 @@
-import {
-  checkAction,
-  type GameDefinition,
-  type Outcome,
-  parseWith,
-  type Seat,
-  shown,
-  TabulaError,
-} from '@tabula/core';
+import { checkAction, type GameDefinition, type Outcome, type Seat, shown, TabulaError } from '@tabula/core';
 import { RngDice } from './dice.js';
+import { checkMatchConfig, isMatch, Match } from './match.js';
+import { playsMatch } from './match-rules.js';
 import { describeAction, parseAction } from './notation.js';
 import {
   ActionSchema,
@@ -16,7 +10,8 @@ import {
   type BackgammonState,
   type BackgammonView,
   ConfigSchema,
-  StateSchema,
+  GameStateSchema,
+  type MatchState,
   ViewSchema,
 } from './schemas.js';
 import { fromJSON, opponent } from './state.js';
@@ -26,7 +21,20 @@ import { renderView, viewFor } from './view.js';
 /** The names `setup` gives the seats: seat 0 plays White (X), seat 1 Black (O). */
 export const SEAT_NAMES: readonly [string, string] = ['White', 'Black'];
 
-function outcomeOf(state: BackgammonState): Outcome | null {
+/**
+ * A match's outcome: the match score (in a money session each seat's net
+ * points), the winner, and how it ended with the score, "score 5-3".
+ */
+function matchOutcome(state: MatchState): Outcome | null {
+  const r = state.match.result;
+  if (r === null) return null;
+  const [a, b] = state.match.score;
+  const scores = state.config.money === undefined ? [a, b] : [a - b, b - a];
+  return { scores, winners: r.winner === null ? [] : [r.winner], reason: `${r.how} ${a}-${b}` };
+}
+
+function outcomeOf(state: BackgammonState | MatchState): Outcome | null {
+  if (isMatch(state)) return matchOutcome(state);
   const r = state.result;
   if (r === null) return null;
   const scores = [0, 0];
@@ -51,6 +59,7 @@ function legalActionsOf(state: BackgammonState, seat: Seat): BackgammonAction[] 
   if (legal.canDouble) out.push({ type: 'double' });
   if (legal.canTake) out.push({ type: 'take' });
   if (legal.canDrop) out.push({ type: 'drop' });
+  if (legal.canBeaver === true) out.push({ type: 'beaver' });
   if (legal.canAccept) out.push({ type: 'accept' });
   if (legal.canDecline) out.push({ type: 'decline' });
   if (state.phase === 'move' && state.toAct === seat) {
@@ -60,23 +69,30 @@ function legalActionsOf(state: BackgammonState, seat: Seat): BackgammonAction[] 
   return out;
 }
 
-type Definition = GameDefinition<BackgammonState, BackgammonAction, BackgammonConfig, BackgammonView>;
+type Definition = GameDefinition<
+  BackgammonState | MatchState,
+  BackgammonAction,
+  BackgammonConfig,
+  BackgammonView
+>;
 
 /** The contract with its optional text functions present. */
 export type BackgammonGame = Definition & Required<Pick<Definition, 'describe' | 'render' | 'parseAction'>>;
 
 /**
- * Backgammon under the shared contract: one game (no match score) at a
- * `Table`, seats 0 and 1. The state is the `BackgammonState`; all chance (the
- * opening roll, every roll) draws from the `rng` given to `setup` and
- * `apply`, one `rng.int(1, 6)` a die.
+ * Backgammon under the shared contract, seats 0 and 1: one game at a `Table`
+ * when the config's length is 1 (the state is a `BackgammonState`), a whole
+ * `Match` when it is above 1 or the config has `money` (the state is a
+ * `MatchState`: the game at the table plus `match`). All chance (the opening
+ * rolls, every roll) draws from the `rng` given to `setup` and `apply`, one
+ * `rng.int(1, 6)` a die.
  */
 export const backgammonGame: BackgammonGame = {
   id: 'backgammon',
   version: '1',
 
   seatCount(config) {
-    parseWith(ConfigSchema, config, 'The backgammon config', 'invalid_config');
+    checkMatchConfig(config, 'The backgammon config');
     return 2;
   },
 
@@ -88,8 +104,10 @@ export const backgammonGame: BackgammonGame = {
   },
 
   setup(config, rng) {
-    const checked = parseWith(ConfigSchema, config, 'The backgammon config', 'invalid_config');
-    return Table.start(Table.create(checked, SEAT_NAMES), new RngDice(rng));
+    const checked = checkMatchConfig(config, 'The backgammon config');
+    const dice = new RngDice(rng);
+    if (playsMatch(checked)) return Match.start(Match.create(checked, SEAT_NAMES), dice);
+    return Table.start(Table.create(checked, SEAT_NAMES), dice);
   },
 
   toAct(state) {
@@ -101,14 +119,15 @@ export const backgammonGame: BackgammonGame = {
   apply(state, seat, action, rng) {
     checkAction(ActionSchema, action, 'backgammon');
     checkSeat(seat);
-    return Table.apply(state, seat, action, new RngDice(rng));
+    const dice = new RngDice(rng);
+    return isMatch(state) ? Match.apply(state, seat, action, dice) : Table.apply(state, seat, action, dice);
   },
 
   view: viewFor,
   outcome: outcomeOf,
   fromJSON,
 
-  schemas: { config: ConfigSchema, action: ActionSchema, state: StateSchema, view: ViewSchema },
+  schemas: { config: ConfigSchema, action: ActionSchema, state: GameStateSchema, view: ViewSchema },
 
   describe: describeAction,
   render: renderView,

@@ -1,5 +1,6 @@
 export { IllegalActionError, InvalidInputError, NotationError, TabulaError } from '@tabula/core';
 export { Board } from './board.js';
+export { charge, formatTime, startReserves, timeLeft } from './clock.js';
 export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js';
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
@@ -25,6 +26,17 @@ export {
 } from './match-id.js';
 export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
 export { KAZAROSS_XG2 } from './met-data.js';
+export { isMatch, type LiveMatchState, Match } from './match.js';
+export {
+  configProblem,
+  gamePoints,
+  isCrawfordGame,
+  isPostCrawford,
+  jacobyApplied,
+  matchResult,
+  playsMatch,
+  sessionGames,
+} from './match-rules.js';
 export { Moves, type Play, type Roll } from './moves.js';
 export {
   boardAfterText,
@@ -46,19 +58,44 @@ export {
   type BackgammonView,
   BoardSchema,
   CHECKERS_PER_SIDE,
+  type ClockConfig,
+  ClockConfigSchema,
   ConfigSchema,
   type Cube,
   CubeSchema,
   DicePairSchema,
+  ElapsedSchema,
+  GameStateSchema,
   type LogEntry,
   LogEntrySchema,
   type LogType,
+  MAX_CLOCK_MS,
   MAX_CUBE,
+  MAX_MATCH_LENGTH,
+  MAX_SESSION_GAMES,
+  type MatchEnd,
+  MatchEndSchema,
+  type MatchGame,
+  MatchGameSchema,
+  type MatchInfo,
+  type MatchResult,
+  MatchResultSchema,
+  MatchSchema,
+  type MatchState,
+  MatchStateSchema,
+  type MatchView,
+  MatchViewSchema,
+  type MoneyConfig,
+  MoneyConfigSchema,
   type Phase,
   type PositionKind,
   type Resignation,
   type Result,
   type ResultHow,
+  type Score,
+  ScoreSchema,
+  type SheetRow,
+  SheetRowSchema,
   type Side,
   StateSchema,
   type Step,

@@ -8,6 +8,7 @@ import {
   readPosition,
   readSide,
 } from './board.js';
+import { formatTime } from './clock.js';
 import { type Roll, readRoll } from './moves.js';
 import { cachedPlays } from './play-cache.js';
 import {
@@ -283,7 +284,8 @@ function matchPlay(text: string, board: Board, side: Side, roll: Roll): Step[] {
 /**
  * An action for people: a move in gnubg's notation in the mover's own pips
  * (`13/7 8/7`, `bar/22*`, `6/off(2)`), `pass` for the empty move, otherwise
- * the action word (`roll`, `double`, `take`, `resign gammon`, ...).
+ * the action word (`roll`, `double`, `take`, `beaver`, `resign gammon`,
+ * `timeout after 1:05`, ...). An action's `elapsedMs` is not written.
  * `state` is the state the action is played in.
  */
 export function describeAction(action: BackgammonAction, state: BackgammonState): string {
@@ -292,13 +294,16 @@ export function describeAction(action: BackgammonAction, state: BackgammonState)
       return action.steps.length === 0 ? 'pass' : writePlay(state.board, state.toAct ?? 0, action.steps);
     case 'resign':
       return `resign ${action.kind}`;
+    case 'timeout':
+      // Not typed by people (the host sends it), so parseAction does not read it.
+      return `timeout after ${formatTime(action.elapsedMs)}`;
     default:
       return action.type;
   }
 }
 
 /** The words `describeAction` writes and `parseAction` reads for the actions without fields. */
-const WORDS = ['roll', 'double', 'take', 'drop', 'accept', 'decline'] as const;
+const WORDS = ['roll', 'double', 'take', 'drop', 'beaver', 'accept', 'decline'] as const;
 
 function notNow(message: string): never {
   throw new IllegalActionError('wrong_phase', message);

@@ -7,6 +7,8 @@ it('runs the README examples, each shown verbatim', async () => {
     'examples/gnubg-ids.ts',
     'examples/match-equity.ts',
     'examples/testing-a-bot.ts',
+    'examples/play-a-match.ts',
+    'examples/clocks.ts',
     'examples/shared-contract.ts',
   ]);
 });

@@ -16,6 +16,15 @@ export const MAX_CUBE = 4096;
 /** How many of the latest log entries a view carries. */
 export const VIEW_LOG_ENTRIES = 10;
 
+/** The longest match, in points, as in gnubg. */
+export const MAX_MATCH_LENGTH = 64;
+
+/** The most games a money session may be set to play. */
+export const MAX_SESSION_GAMES = 10_000;
+
+/** The longest time a clock setting or an action's `elapsedMs` may give, in milliseconds (about 24.8 days). */
+export const MAX_CLOCK_MS = 2_147_483_647;
+
 const oneOf = <const T extends readonly (string | number)[]>(values: T) =>
   Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[]);
 const closed = { additionalProperties: false } as const;
@@ -37,18 +46,56 @@ export const PositionKindSchema = oneOf(['single', 'gammon', 'backgammon']);
 /** Where a game is. */
 export const PhaseSchema = oneOf(['idle', 'decide', 'move', 'cube_offered', 'resign_offered', 'complete']);
 
+const MillisecondsSchema = Type.Integer({ minimum: 0, maximum: MAX_CLOCK_MS });
+
 /**
- * The table's settings. Only `cube` changes how a game runs; `length` and
- * `crawford` are kept for a match layer, as in the PHP library.
+ * A clock as online servers run one: each action a seat takes has `delayMs`
+ * free (a simple delay: time within it costs nothing), and time beyond it
+ * comes off the seat's reserve, `reserveMs` at the start of the table or the
+ * match (it carries over from game to game). A seat whose action takes longer
+ * than the delay plus its reserve has run out of time.
+ */
+export const ClockConfigSchema = Type.Object(
+  { delayMs: MillisecondsSchema, reserveMs: MillisecondsSchema },
+  closed,
+);
+
+/**
+ * Money play: a session of `games` games (1 when absent) scored by the
+ * points each game is worth, with no match length. `jacoby`: a gammon or a
+ * backgammon counts as a single game unless the cube was turned. `beavers`:
+ * a seat that is doubled may beaver (take and redouble at once, keeping the
+ * cube). Both are off when absent.
+ */
+export const MoneyConfigSchema = Type.Object(
+  {
+    jacoby: Type.Optional(Type.Boolean()),
+    beavers: Type.Optional(Type.Boolean()),
+    games: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SESSION_GAMES })),
+  },
+  closed,
+);
+
+/**
+ * The table's settings, which are also the match's. `cube` turns doubling
+ * on; `length` 1 plays one game at a table, a `length` above 1 a match to that
+ * many points (with a Crawford game when `crawford` is set), and `money` a
+ * money session instead (with `length` 1). `clock` adds a delay and a
+ * reserve. A `Table` reads `cube`, `clock` and `money.beavers`; `length`,
+ * `crawford` and the rest of `money` are the match layer's (`Match`).
  */
 export const ConfigSchema = Type.Object(
   {
     /** Whether the doubling cube is played. */
     cube: Type.Boolean(),
-    /** The match length, kept for a match layer; a table plays one game. */
+    /** The match length in points: 1 for one game (or a money session), above 1 for a match. */
     length: PositiveSchema,
-    /** Whether the match plays a Crawford game, kept for a match layer. */
+    /** Whether the match plays a Crawford game: no doubling in the game after a seat first reaches one point from the length. */
     crawford: Type.Boolean(),
+    /** A money session instead of a match, with its options. */
+    money: Type.Optional(MoneyConfigSchema),
+    /** A delay per action and a reserve per table or match. */
+    clock: Type.Optional(ClockConfigSchema),
   },
   closed,
 );
@@ -83,18 +130,33 @@ export const WrittenMoveSchema = Type.Object(
   closed,
 );
 export const WrittenMovesSchema = Type.Array(WrittenMoveSchema);
-const bare = <T extends string>(type: T) => Type.Object({ type: Type.Literal(type) }, closed);
+/**
+ * How long the seat took for an action, in milliseconds, as the host measured
+ * it (from the moment the seat was to act). Read only at a table with a clock;
+ * absent is 0. The engine never reads the wall clock, so a record of actions
+ * with their `elapsedMs` replays exactly.
+ */
+export const ElapsedSchema = MillisecondsSchema;
+const elapsed = { elapsedMs: Type.Optional(ElapsedSchema) };
+const bare = <T extends string>(type: T) => Type.Object({ type: Type.Literal(type), ...elapsed }, closed);
 
-/** What a seat can do. */
+/**
+ * What a seat can do. `beaver` answers a double at a money table with
+ * beavers on; `timeout` is the host's word that the seat to act has run out
+ * of time (its `elapsedMs` must be more than the delay plus the seat's
+ * reserve).
+ */
 export const ActionSchema = Type.Union([
   bare('roll'),
   bare('double'),
   bare('take'),
   bare('drop'),
-  Type.Object({ type: Type.Literal('move'), steps: StepsSchema }, closed),
-  Type.Object({ type: Type.Literal('resign'), kind: PositionKindSchema }, closed),
+  Type.Object({ type: Type.Literal('move'), steps: StepsSchema, ...elapsed }, closed),
+  Type.Object({ type: Type.Literal('resign'), kind: PositionKindSchema, ...elapsed }, closed),
   bare('accept'),
   bare('decline'),
+  bare('beaver'),
+  Type.Object({ type: Type.Literal('timeout'), elapsedMs: ElapsedSchema }, closed),
 ]);
 
 /**
@@ -121,7 +183,7 @@ export const CubeSchema = Type.Object(
 );
 
 /** How a game ended. */
-export const ResultHowSchema = oneOf(['played', 'dropped', 'resigned', 'forfeit']);
+export const ResultHowSchema = oneOf(['played', 'dropped', 'resigned', 'forfeit', 'timeout']);
 
 /** A complete game's outcome. `points` is the kind's multiplier (1, 2, 3) times the cube value. */
 export const ResultSchema = Type.Object(
@@ -153,6 +215,8 @@ export const LogTypeSchema = oneOf([
   'decline',
   'forfeit',
   'result',
+  'beaver',
+  'timeout',
 ]);
 
 /**
@@ -175,6 +239,8 @@ export const LogEntrySchema = Type.Object(
     value: Type.Optional(PositiveSchema),
     /** The points of a `result`. */
     points: Type.Optional(PositiveSchema),
+    /** The time a `timeout` entry's seat took, in milliseconds. */
+    elapsedMs: Type.Optional(ElapsedSchema),
   },
   closed,
 );
@@ -200,6 +266,10 @@ const tableFields = {
   passes: Type.Integer({ minimum: 0 }),
   /** The pending resignation in `resign_offered`, null otherwise. */
   resignation: nullable(ResignationSchema),
+  /** At a table with a clock: the reserve each seat has left, in milliseconds. Absent without a clock. */
+  reserveMs: Type.Optional(Type.Tuple([MillisecondsSchema, MillisecondsSchema])),
+  /** Present (true) while a beaver waits for the doubler's take or drop. */
+  beaver: Type.Optional(Type.Literal(true)),
 };
 
 /**
@@ -209,6 +279,97 @@ const tableFields = {
  * was given.
  */
 export const StateSchema = Type.Object({ ...tableFields, log: Type.Array(LogEntrySchema) }, closed);
+
+const PointsSchema = Type.Integer({ minimum: 0 });
+/** The points each seat has scored, seat 0's first. */
+export const ScoreSchema = Type.Tuple([PointsSchema, PointsSchema]);
+
+/**
+ * One finished game of a match or money session, kept whole so that the
+ * match can be written out (as a .mat file) and reviewed: the score before
+ * it, whether it was the Crawford game, the table's full log (the opening
+ * roll, every roll, move, cube action and resignation), the cube and the
+ * table's result at the end, and the points the match rules gave the winner
+ * (the result's points capped at what the winner needed, or under the Jacoby
+ * rule a single game's).
+ */
+export const MatchGameSchema = Type.Object(
+  {
+    score: ScoreSchema,
+    crawford: Type.Boolean(),
+    log: Type.Array(LogEntrySchema),
+    cube: CubeSchema,
+    result: ResultSchema,
+    points: PositiveSchema,
+  },
+  closed,
+);
+
+/**
+ * How a match ended: `score` a seat reached the length, `timeout` a seat ran
+ * out of time, `forfeit` a seat gave up the match, `session` a money session
+ * played all its games (the winner is the seat ahead, null when even).
+ */
+export const MatchEndSchema = oneOf(['score', 'timeout', 'forfeit', 'session']);
+export const MatchResultSchema = Type.Object({ winner: nullable(SideSchema), how: MatchEndSchema }, closed);
+
+/**
+ * The match around the game at the table: the score (every finished game,
+ * the one at the table included once it is over), the finished games before
+ * the one at the table, oldest first, and the match's result once it is over.
+ */
+export const MatchSchema = Type.Object(
+  {
+    score: ScoreSchema,
+    games: Type.Array(MatchGameSchema),
+    result: nullable(MatchResultSchema),
+  },
+  closed,
+);
+
+/**
+ * A match (or money session) as plain data: the game at the table, in every
+ * field of a table state, plus `match`. Between games the next one starts at
+ * once, so the table is `complete` only when the match is over (and then
+ * holds its last game).
+ */
+export const MatchStateSchema = Type.Object(
+  { ...tableFields, log: Type.Array(LogEntrySchema), match: MatchSchema },
+  closed,
+);
+
+/** The state under the contract: one game at a table (length 1), or a match. */
+export const GameStateSchema = Type.Union([StateSchema, MatchStateSchema]);
+
+/** A finished game as the score sheet shows it. */
+export const SheetRowSchema = Type.Object(
+  {
+    /** The score before the game. */
+    score: ScoreSchema,
+    crawford: Type.Boolean(),
+    winner: SideSchema,
+    kind: PositionKindSchema,
+    how: ResultHowSchema,
+    /** The points the game added to the winner's score. */
+    points: PositiveSchema,
+  },
+  closed,
+);
+
+/** The match as a view shows it. */
+export const MatchViewSchema = Type.Object(
+  {
+    score: ScoreSchema,
+    /** The number of the game at the table, from 1. */
+    game: PositiveSchema,
+    /** A game after the Crawford game (the doubling is back, a seat is one point from the length). */
+    postCrawford: Type.Boolean(),
+    /** Every finished game, oldest first. */
+    sheet: Type.Array(SheetRowSchema),
+    result: nullable(MatchResultSchema),
+  },
+  closed,
+);
 
 /**
  * What a seat (or a spectator) sees. Backgammon hides nothing but the dice
@@ -222,6 +383,8 @@ export const ViewSchema = Type.Object(
     viewer: nullable(SideSchema),
     ...tableFields,
     recent: Type.Array(LogEntrySchema, { maxItems: VIEW_LOG_ENTRIES }),
+    /** In a match: the score, the game's number and the score sheet. Absent for one game at a table. */
+    match: Type.Optional(MatchViewSchema),
   },
   closed,
 );
@@ -230,6 +393,8 @@ export type Side = Static<typeof SideSchema>;
 export type PositionKind = Static<typeof PositionKindSchema>;
 export type Phase = Static<typeof PhaseSchema>;
 export type BackgammonConfig = Static<typeof ConfigSchema>;
+export type ClockConfig = Static<typeof ClockConfigSchema>;
+export type MoneyConfig = Static<typeof MoneyConfigSchema>;
 export type Step = Static<typeof StepSchema>;
 export type BackgammonAction = Static<typeof ActionSchema>;
 export type ActionType = BackgammonAction['type'];
@@ -242,4 +407,12 @@ export type LogType = Static<typeof LogTypeSchema>;
 export type LogEntry = Static<typeof LogEntrySchema>;
 export type BackgammonState = Static<typeof StateSchema>;
 export type BackgammonView = Static<typeof ViewSchema>;
+export type Score = Static<typeof ScoreSchema>;
+export type MatchGame = Static<typeof MatchGameSchema>;
+export type MatchEnd = Static<typeof MatchEndSchema>;
+export type MatchResult = Static<typeof MatchResultSchema>;
+export type MatchInfo = Static<typeof MatchSchema>;
+export type MatchState = Static<typeof MatchStateSchema>;
+export type SheetRow = Static<typeof SheetRowSchema>;
+export type MatchView = Static<typeof MatchViewSchema>;
 export type WrittenMove = Static<typeof WrittenMoveSchema>;

@@ -1,13 +1,28 @@
 import { InvalidInputError, parseWith } from '@tabula/core';
 import { checkerProblem, positionKind } from './board.js';
+import {
+  configProblem,
+  gamePoints,
+  isCrawfordGame,
+  matchResult,
+  playsMatch,
+  scoreAfter,
+} from './match-rules.js';
 import { cachedPlays } from './play-cache.js';
 import {
+  type BackgammonConfig,
   type BackgammonState,
   CHECKERS_PER_SIDE,
+  type Cube,
   type LogEntry,
   MAX_CUBE,
+  type MatchGame,
+  type MatchInfo,
+  type MatchState,
+  MatchStateSchema,
   type PositionKind,
   type Result,
+  type Score,
   type Side,
   StateSchema,
 } from './schemas.js';
@@ -64,6 +79,13 @@ function checkRules(s: BackgammonState): void {
 
   if (s.cube.owner === null && s.cube.value !== 1)
     fail('$.cube.value', `a centered cube (owner null) is at 1, got ${s.cube.value}`);
+  checkClock(s);
+  if (s.beaver !== undefined) {
+    if (s.config.money?.beavers !== true)
+      fail('$.beaver', 'beavers are not played at this table (config.money.beavers is not set)');
+    if (phase !== 'cube_offered') fail('$.beaver', `a beaver waits only in phase cube_offered, not ${phase}`);
+    if (s.cube.owner === null) fail('$.cube.owner', 'after a beaver the beaverer owns the cube');
+  }
   if (!s.config.cube && s.cube.owner !== null)
     fail('$.cube.owner', 'the cube is off at this table: nobody owns it');
   if (toAct !== null && phase === 'decide' && !cubeAllows(s, toAct))
@@ -106,25 +128,178 @@ function checkResult(s: BackgammonState, r: Result): void {
     fail('$.result.winner', `a game won by play needs all 15 of seat ${r.winner}'s checkers off`);
   if (r.how === 'dropped' && r.kind !== 'single') fail('$.result.kind', 'a dropped cube loses a single game');
   const board = positionKind(s.board, opponent(r.winner));
-  if ((r.how === 'played' || r.how === 'forfeit') && r.kind !== board)
+  if ((r.how === 'played' || r.how === 'forfeit' || r.how === 'timeout') && r.kind !== board)
     fail('$.result.kind', `the board gives ${board} for the ${r.how} game, not ${r.kind}`);
-  const points = r.how === 'dropped' ? s.cube.value : MULTIPLIER[r.kind] * s.cube.value;
+  const problem = resultProblem(r, s.cube);
+  if (problem !== null) fail(`$.result.${problem.field}`, problem.message);
+}
+
+/** What is wrong with a result's points for the cube at the end of its game, or null. */
+function resultProblem(r: Result, cube: Cube): { field: string; message: string } | null {
+  if (r.how === 'dropped' && r.kind !== 'single')
+    return { field: 'kind', message: 'a dropped cube loses a single game' };
+  const points = r.how === 'dropped' ? cube.value : MULTIPLIER[r.kind] * cube.value;
   if (r.points !== points)
-    fail('$.result.points', `must be ${points} (${r.kind} at cube ${s.cube.value}), got ${r.points}`);
+    return {
+      field: 'points',
+      message: `must be ${points} (${r.kind} at cube ${cube.value}), got ${r.points}`,
+    };
+  return null;
+}
+
+/** The reserves exactly at a table with a clock, none above the clock's reserve. */
+function checkClock(s: BackgammonState): void {
+  const clock = s.config.clock;
+  if (clock === undefined) {
+    if (s.reserveMs !== undefined)
+      fail('$.reserveMs', 'there is no clock at this table (config.clock is not set)');
+    return;
+  }
+  if (s.reserveMs === undefined)
+    fail('$.reserveMs', 'a table with a clock needs the reserve each seat has left');
+  for (const side of [0, 1] as const) {
+    if (s.reserveMs[side] > clock.reserveMs)
+      fail(
+        `$.reserveMs[${side}]`,
+        `seat ${side} has ${s.reserveMs[side]} ms left, more than the clock's reserve of ${clock.reserveMs} ms`,
+      );
+  }
+}
+
+/** A finished game of a match: the cube and result agree, the log ends with the result. */
+function checkGame(g: MatchGame, path: string): void {
+  if ((g.cube.value & (g.cube.value - 1)) !== 0)
+    fail(`${path}.cube.value`, `must be a power of two, got ${g.cube.value}`);
+  if (g.cube.owner === null && g.cube.value !== 1)
+    fail(`${path}.cube.value`, `a centered cube (owner null) is at 1, got ${g.cube.value}`);
+  const problem = resultProblem(g.result, g.cube);
+  if (problem !== null) fail(`${path}.result.${problem.field}`, problem.message);
+  const last = g.log.at(-1);
+  if (
+    last === undefined ||
+    last.type !== 'result' ||
+    last.seat !== g.result.winner ||
+    last.kind !== g.result.kind ||
+    last.points !== g.result.points
+  )
+    fail(`${path}.log`, "a finished game's log ends with its result");
 }
 
 /**
- * A state from untrusted JSON: the state schema (every field's type), then
- * the rules between fields (15 checkers a seat, `toAct` null exactly when
- * idle or complete, dice exactly when a move is due, the cube a power of two
- * with a consistent owner, the result matching the phase and the board).
- * Throws `InvalidInputError` (code `invalid_state`) naming the first problem
- * with its path, e.g. `$.board.points[3]`. Returns a copy.
+ * The match around the table: a config that plays one, each finished game
+ * scored from the score before it (the Crawford game where the rules put it,
+ * its cube never turned; the points the match rules give), none of them
+ * ending the match, the table's Crawford flag, and the score and the match's
+ * result agreeing with the game at the table.
  */
-export function fromJSON(json: unknown): BackgammonState {
+function checkMatch(s: MatchState): void {
+  const { config } = s;
+  if (!playsMatch(config))
+    fail('$.config.length', `a match needs a length above 1 or a money session, got length ${config.length}`);
+  const bad = configProblem(config);
+  if (bad !== null) fail(`$.config${bad.path.slice(1)}`, bad.message);
+  let score: Score = [0, 0];
+  let previous: Score | null = null;
+  s.match.games.forEach((g, i) => {
+    const path = `$.match.games[${i}]`;
+    if (g.score[0] !== score[0] || g.score[1] !== score[1])
+      fail(
+        `${path}.score`,
+        `the score before game ${i + 1} is ${score[0]}-${score[1]}, not ${g.score.join('-')}`,
+      );
+    const crawford = isCrawfordGame(config, score, previous);
+    if (g.crawford !== crawford)
+      fail(`${path}.crawford`, `game ${i + 1} ${crawford ? 'is' : 'is not'} the Crawford game`);
+    if (crawford && g.cube.owner !== null) fail(`${path}.cube`, 'nobody doubles in the Crawford game');
+    checkGame(g, path);
+    const points = gamePoints(config, g.result, g.cube, score);
+    if (g.points !== points) fail(`${path}.points`, `the match rules give ${points}, not ${g.points}`);
+    previous = score;
+    score = scoreAfter(score, g.result.winner, points);
+    if (matchResult(config, score, i + 1, g.result) !== null)
+      fail(path, `the match was over after game ${i + 1}, so no game follows it`);
+  });
+  const crawford = isCrawfordGame(config, score, previous);
+  if (s.crawfordGame !== crawford)
+    fail('$.crawfordGame', `the game at the table ${crawford ? 'is' : 'is not'} the Crawford game`);
+  if (crawford && s.cube.owner !== null) fail('$.cube', 'nobody doubles in the Crawford game');
+  if (s.phase === 'idle' && s.match.games.length > 0)
+    fail('$.phase', 'only the first game of a match waits to start: the next one starts when a game ends');
+  let result = null;
+  if (s.result !== null) {
+    score = scoreAfter(score, s.result.winner, gamePoints(config, s.result, s.cube, score));
+    result = matchResult(config, score, s.match.games.length + 1, s.result);
+    if (result === null)
+      fail('$.phase', 'the match is not over after this game, so the next game would have started');
+  }
+  if (s.match.score[0] !== score[0] || s.match.score[1] !== score[1])
+    fail('$.match.score', `the games give ${score[0]}-${score[1]}, not ${s.match.score.join('-')}`);
+  if (JSON.stringify(s.match.result) !== JSON.stringify(result))
+    fail('$.match.result', `must be ${JSON.stringify(result)}, got ${JSON.stringify(s.match.result)}`);
+}
+
+/**
+ * One game at a table from untrusted JSON: the state schema (every field's
+ * type), then the rules between fields (15 checkers a seat, `toAct` null
+ * exactly when idle or complete, dice exactly when a move is due, the cube a
+ * power of two with a consistent owner, the result matching the phase and
+ * the board, the clock's reserves). Throws `InvalidInputError` (code
+ * `invalid_state`) naming the first problem with its path, e.g.
+ * `$.board.points[3]`. Returns a copy. This is `Table.fromJSON`.
+ */
+export function tableFromJSON(json: unknown): BackgammonState {
   const state = parseWith(StateSchema, json, 'A backgammon state', 'invalid_state');
   checkRules(state);
   return copyState(state);
+}
+
+/**
+ * A match (or money session) from untrusted JSON: the match state schema,
+ * the table's rules for the game at the table, then the match's: see
+ * `checkMatch`. This is `Match.fromJSON`.
+ */
+export function matchFromJSON(json: unknown): MatchState {
+  const state = parseWith(MatchStateSchema, json, 'A backgammon match', 'invalid_state');
+  checkRules(state);
+  checkMatch(state);
+  return copyMatchState(state);
+}
+
+/**
+ * A state from untrusted JSON, as the contract's `fromJSON`: a match when it
+ * has a `match` field (`matchFromJSON`), else one game at a table
+ * (`tableFromJSON`).
+ */
+export function fromJSON(json: unknown): BackgammonState | MatchState {
+  if (typeof json === 'object' && json !== null && Object.hasOwn(json, 'match')) return matchFromJSON(json);
+  return tableFromJSON(json);
+}
+
+/** A fresh copy of a config, the nested money and clock settings included. */
+export function copyConfig(config: BackgammonConfig): BackgammonConfig {
+  const out: BackgammonConfig = { cube: config.cube, length: config.length, crawford: config.crawford };
+  if (config.money !== undefined) out.money = { ...config.money };
+  if (config.clock !== undefined) out.clock = { ...config.clock };
+  return out;
+}
+
+export function copyGame(g: MatchGame): MatchGame {
+  return {
+    score: [g.score[0], g.score[1]],
+    crawford: g.crawford,
+    log: g.log.map(copyEntry),
+    cube: { ...g.cube },
+    result: { ...g.result },
+    points: g.points,
+  };
+}
+
+export function copyMatchInfo(m: MatchInfo): MatchInfo {
+  return {
+    score: [m.score[0], m.score[1]],
+    games: m.games.map(copyGame),
+    result: m.result === null ? null : { ...m.result },
+  };
 }
 
 export function copyEntry(entry: LogEntry): LogEntry {
@@ -140,7 +315,7 @@ export function copyEntry(entry: LogEntry): LogEntry {
  * and every view copy a state.
  */
 export function copyTable(s: BackgammonState): Omit<BackgammonState, 'log'> {
-  return {
+  const out: Omit<BackgammonState, 'log'> = {
     phase: s.phase,
     toAct: s.toAct,
     dice: s.dice === null ? null : [s.dice[0], s.dice[1]],
@@ -152,13 +327,30 @@ export function copyTable(s: BackgammonState): Omit<BackgammonState, 'log'> {
     cube: { value: s.cube.value, owner: s.cube.owner },
     result: s.result === null ? null : { ...s.result },
     names: [s.names[0], s.names[1]],
-    config: { ...s.config },
+    config: copyConfig(s.config),
     crawfordGame: s.crawfordGame,
     passes: s.passes,
     resignation: s.resignation === null ? null : { ...s.resignation },
   };
+  if (s.reserveMs !== undefined) out.reserveMs = [s.reserveMs[0], s.reserveMs[1]];
+  return out;
 }
 
+/**
+ * A copy of a state with its keys in the order the engine makes them: the
+ * table's fields (the reserves last), the log, a match's `match`, and a
+ * pending `beaver` (added last when a double is beavered). So a state the
+ * engine made, saved and loaded, is the same JSON text again.
+ */
 function copyState(s: BackgammonState): BackgammonState {
-  return { ...copyTable(s), log: s.log.map(copyEntry) };
+  const out: BackgammonState = { ...copyTable(s), log: s.log.map(copyEntry) };
+  if (s.beaver !== undefined) out.beaver = s.beaver;
+  return out;
+}
+
+/** A copy of a match state, its keys in the engine's order as `copyState`'s. */
+function copyMatchState(s: MatchState): MatchState {
+  const out: MatchState = { ...copyTable(s), log: s.log.map(copyEntry), match: copyMatchInfo(s.match) };
+  if (s.beaver !== undefined) out.beaver = s.beaver;
+  return out;
 }

@@ -1,5 +1,6 @@
 import { type ErrorCode, IllegalActionError, parseWith, shown, TabulaError } from '@tabula/core';
 import { type Board, clone, positionKind, start as startBoard } from './board.js';
+import { charge, formatTime, startReserves, timeLeft } from './clock.js';
 import type { Dice } from './dice.js';
 import { applySteps, type Roll } from './moves.js';
 import { formatDice, writePlay } from './notation.js';
@@ -19,7 +20,7 @@ import {
   type Side,
   type Step,
 } from './schemas.js';
-import { cubeAllows, fromJSON, MULTIPLIER, opponent } from './state.js';
+import { copyConfig, cubeAllows, MULTIPLIER, opponent, tableFromJSON } from './state.js';
 
 /** A table whose game is under way: someone must act. */
 export type LiveBackgammonState = BackgammonState & { toAct: Side };
@@ -35,6 +36,8 @@ export interface Legal {
   canDecline: boolean;
   /** Each entry can be passed as a move's `steps`. Empty in `move` means no move is possible: send `steps: []`. */
   plays: Step[][];
+  /** Present only at a table that plays beavers (`config.money.beavers`): whether the seat may beaver the double offered. */
+  canBeaver?: boolean;
 }
 
 /** The phases in which each action may be taken. */
@@ -47,6 +50,8 @@ const PHASES_FOR: Readonly<Record<ActionType, readonly Phase[]>> = {
   resign: ['decide', 'move'],
   accept: ['resign_offered'],
   decline: ['resign_offered'],
+  beaver: ['cube_offered'],
+  timeout: ['decide', 'move', 'cube_offered', 'resign_offered'],
 };
 
 /** What a phase waits for, to explain a refusal. */
@@ -109,11 +114,13 @@ function name(s: BackgammonState, seat: Side): string {
 /**
  * Makes an idle table for a game between `names[0]` (seat 0) and `names[1]`.
  * The board is the opening position; a match layer may set `crawfordGame`
- * before `start`.
+ * (and carry the clock's reserves over) before `start`. With a clock in the
+ * config, each seat starts with the clock's reserve.
  */
 export function create(config: BackgammonConfig, names: readonly [string, string]): BackgammonState {
   parseWith(ConfigSchema, config, 'The table config', 'invalid_config');
   parseWith(NamesSchema, names, "The seats' names", 'invalid_input');
+  // The keys in the order fromJSON gives them back (see copyState), so that a save reads back as the same text.
   return {
     phase: 'idle',
     toAct: null,
@@ -122,10 +129,11 @@ export function create(config: BackgammonConfig, names: readonly [string, string
     cube: { value: 1, owner: null },
     result: null,
     names: [names[0], names[1]],
-    config: { cube: config.cube, length: config.length, crawford: config.crawford },
+    config: copyConfig(config),
     crawfordGame: false,
     passes: 0,
     resignation: null,
+    ...(config.clock === undefined ? {} : { reserveMs: startReserves(config.clock) }),
     log: [],
   };
 }
@@ -211,6 +219,7 @@ function finish(
   s.toAct = null;
   s.dice = null;
   s.resignation = null;
+  delete s.beaver;
   s.result = { winner, kind, how, points };
   const w = name(s, winner);
   const l = name(s, opponent(winner));
@@ -221,7 +230,9 @@ function finish(
         ? `${w} wins: ${l} dropped the cube, ${pointsText(points)}`
         : how === 'resigned'
           ? `${w} wins ${KIND_TEXT[kind]} by resignation, ${pointsText(points)}`
-          : `${w} wins ${KIND_TEXT[kind]} by forfeit, ${pointsText(points)}`;
+          : how === 'timeout'
+            ? `${w} wins ${KIND_TEXT[kind]} on time, ${pointsText(points)}`
+            : `${w} wins ${KIND_TEXT[kind]} by forfeit, ${pointsText(points)}`;
   s.log.push({ type: 'result', seat: winner, kind, points, text });
   return s;
 }
@@ -235,6 +246,61 @@ function checkDouble(state: BackgammonState, seat: Side): void {
   if (state.cube.value >= MAX_CUBE) refuse('cannot_double', `The cube is at its highest value, ${MAX_CUBE}`);
 }
 
+function beaversPlayed(state: BackgammonState): boolean {
+  return state.config.money?.beavers === true;
+}
+
+/** A beaver: the doubled seat takes and redoubles at once, keeping the cube; the doubler may then take or drop. */
+function canBeaver(state: BackgammonState): boolean {
+  return state.beaver !== true && state.cube.value * 4 <= MAX_CUBE;
+}
+
+function checkBeaver(state: BackgammonState): void {
+  if (state.beaver === true)
+    refuse('cannot_double', 'The double has been beavered already: take or drop (raccoons are not played)');
+  if (!canBeaver(state))
+    refuse('cannot_double', `A beaver would take the cube past its highest value, ${MAX_CUBE}`);
+}
+
+/**
+ * The clock's part of an action: null when the table has no clock (or the
+ * action brings no time), else the reserves after it, or 'out' when the seat
+ * took longer than it had.
+ */
+function clockFor(
+  state: LiveBackgammonState,
+  seat: Side,
+  action: BackgammonAction,
+): [number, number] | 'out' | null {
+  const clock = state.config.clock;
+  const reserves = state.reserveMs;
+  if (clock === undefined || reserves === undefined) {
+    if (action.type === 'timeout')
+      refuse('wrong_phase', 'There is no clock at this table, so nobody can run out of time');
+    return null;
+  }
+  const elapsed = action.elapsedMs ?? 0;
+  const after = charge(clock, reserves, seat, elapsed);
+  if (after === null) return 'out';
+  if (action.type === 'timeout') {
+    refuse(
+      'wrong_phase',
+      `${name(state, seat)} has not run out of time: after ${formatTime(elapsed)} there are ` +
+        `${formatTime(timeLeft(clock, reserves[seat]) - elapsed)} left`,
+    );
+  }
+  return after;
+}
+
+/** `seat` has run out of time: it loses what the board shows, times the cube, as for a forfeit. */
+function timeOut(state: BackgammonState, seat: Side, elapsedMs: number): BackgammonState {
+  const s = draft(state);
+  if (s.reserveMs !== undefined) s.reserveMs = seat === 0 ? [0, s.reserveMs[1]] : [s.reserveMs[0], 0];
+  s.log.push({ type: 'timeout', seat, elapsedMs, text: `${name(s, seat)} runs out of time` });
+  const kind = positionKind(s.board, seat);
+  return finish(s, opponent(seat), kind, 'timeout', MULTIPLIER[kind] * s.cube.value);
+}
+
 /**
  * `seat` acts. Returns the new state; the given one is never changed. Throws
  * `IllegalActionError` with a stable code when the rules refuse the action.
@@ -242,6 +308,15 @@ function checkDouble(state: BackgammonState, seat: Side): void {
  * through `backgammonGame.apply`, which checks it against `ActionSchema`.
  * `dice` is read only when the action leads to a roll (a roll, a take, or the
  * auto-roll after a move).
+ *
+ * At a table with a clock, the action's `elapsedMs` (0 when absent) is
+ * charged to the seat first: beyond the delay it comes off the seat's
+ * reserve, and an action that took longer than the delay plus the reserve is
+ * not played: the seat has run out of time and loses (the result's `how` is
+ * `timeout`, the kind what the board shows, as for a forfeit). A `timeout`
+ * action says so without an action to play; it is refused (`wrong_phase`)
+ * while the seat has time left, or at a table without a clock. A refused
+ * action charges nothing.
  */
 export function apply(
   state: BackgammonState,
@@ -255,11 +330,18 @@ export function apply(
   const { toAct } = state;
   if (seat !== toAct)
     refuse('not_your_turn', `It is ${name(state, toAct)}'s turn (seat ${toAct}), not seat ${seat}'s`);
+  const reserves =
+    action.type === 'timeout' || state.config.clock !== undefined ? clockFor(state, seat, action) : null;
+  if (reserves === 'out') return timeOut(state, seat, action.elapsedMs ?? 0);
   if (action.type === 'double') checkDouble(state, seat);
+  if (action.type === 'beaver' && !beaversPlayed(state))
+    refuse('cannot_double', 'Beavers are not played at this table');
   if (!PHASES_FOR[action.type].includes(state.phase)) {
     refuse('wrong_phase', `Cannot ${action.type} in phase ${state.phase}: ${WHAT_PHASE_WANTS[state.phase]}`);
   }
+  if (action.type === 'beaver') checkBeaver(state);
   const s = draft(state);
+  if (reserves !== null) s.reserveMs = reserves;
   const who = name(s, seat);
   switch (action.type) {
     case 'roll':
@@ -273,6 +355,19 @@ export function apply(
     }
     case 'take': {
       const value = s.cube.value * 2;
+      if (s.beaver === true) {
+        // The doubler takes the beaver: the beaverer keeps the cube, and the doubler rolls.
+        const owner = opponent(seat);
+        delete s.beaver;
+        s.cube = { value, owner };
+        s.log.push({
+          type: 'take',
+          seat,
+          value,
+          text: `${who} takes the beaver; the cube is at ${value}, owned by ${name(s, owner)}`,
+        });
+        return rollFor(s, seat, dice);
+      }
       s.cube = { value, owner: seat };
       s.log.push({
         type: 'take',
@@ -318,6 +413,23 @@ export function apply(
       s.resignation = null;
       return s;
     }
+    case 'beaver': {
+      const value = s.cube.value * 2;
+      s.cube = { value, owner: seat };
+      // Added last, after the log (and a match's match), where fromJSON puts it back.
+      s.beaver = true;
+      s.toAct = opponent(seat);
+      s.log.push({
+        type: 'beaver',
+        seat,
+        value: value * 2,
+        text: `${who} beavers: takes at ${value} and redoubles to ${value * 2}, keeping the cube`,
+      });
+      return s;
+    }
+    case 'timeout':
+      // clockFor refuses a timeout unless the seat has run out of time, which returned above.
+      return refuse('wrong_phase', 'The seat has not run out of time');
   }
 }
 
@@ -403,7 +515,7 @@ export function legal(state: BackgammonState, seat: Side): Legal {
           p.steps.map((step) => ({ from: step.from, to: step.to })),
         )
       : [];
-  return {
+  const out: Legal = {
     canRoll: phase === 'decide',
     canDouble: phase === 'decide' && cubeAllows(state, seat),
     canTake: phase === 'cube_offered',
@@ -413,7 +525,9 @@ export function legal(state: BackgammonState, seat: Side): Legal {
     canDecline: phase === 'resign_offered',
     plays,
   };
+  if (beaversPlayed(state)) out.canBeaver = phase === 'cube_offered' && canBeaver(state);
+  return out;
 }
 
 /** One game as a state machine, in the PHP library's shape: `Table.create`, `Table.start`, `Table.apply`, ... */
-export const Table = { create, start, apply, legal, live, forfeit, fromJSON } as const;
+export const Table = { create, start, apply, legal, live, forfeit, fromJSON: tableFromJSON } as const;

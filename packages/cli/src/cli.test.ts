@@ -351,4 +351,24 @@ describe('tabula tournament', () => {
     expect(needsTwo.code).toBe(2);
     expect(needsTwo.stderr).toMatch(/at least two agents/);
   }, 60_000);
+
+  it('plays backgammon matches with --config, and refuses a bad config before any game', async () => {
+    const args = [
+      'tournament',
+      'backgammon',
+      '--agents',
+      'random,heuristic',
+      '--games',
+      '4',
+      '--workers',
+      '0',
+    ];
+    const matches = await tabula([...args, '--config', '{"length":3,"crawford":true}']);
+    expect(matches.stderr).toBe('');
+    expect(matches.code).toBe(0);
+    expect(matches.stdout).toMatch(/^heuristic\s+4\s/m);
+    const bad = await tabula([...args, '--config', '{"length":3,"money":{}}']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^tabula: \$\.length: The backgammon config is not valid: a money session/);
+  }, 60_000);
 });

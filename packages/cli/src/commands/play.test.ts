@@ -93,10 +93,16 @@ function expectOnlyWhatTheSeatSees(gameId: string, seat: number, stdout: string,
  * answer is asked again with the next), and saves it; returns what was
  * printed and the record.
  */
-async function playScripted(gameId: string, seat: number, seed: number, answers: readonly string[]) {
-  const saved = join(work, `${gameId}-${seat}-${seed}.json`);
-  const input = `${Array.from({ length: 600 }, (_, i) => answers[i % answers.length]).join('\n')}\n`;
-  const args = ['play', gameId, '--seat', String(seat), '--seed', String(seed), '--save', saved];
+async function playScripted(
+  gameId: string,
+  seat: number,
+  seed: number,
+  answers: readonly string[],
+  more: readonly string[] = [],
+) {
+  const saved = join(work, `${gameId}-${seat}-${seed}${more.length > 0 ? '-more' : ''}.json`);
+  const input = `${Array.from({ length: 1500 }, (_, i) => answers[i % answers.length]).join('\n')}\n`;
+  const args = ['play', gameId, '--seat', String(seat), '--seed', String(seed), '--save', saved, ...more];
   const { code, stdout, stderr } = await tabula(args, input);
   expect(stderr).toBe('');
   expect(code).toBe(0);
@@ -126,6 +132,22 @@ describe('tabula play prints no secret of another seat', () => {
     },
     120_000,
   );
+
+  it('plays a backgammon match with --config, the match score on the screen, every line from the seat’s views', async () => {
+    const config = { cube: true, length: 3, crawford: true };
+    const { stdout, record } = await playScripted(
+      'backgammon',
+      0,
+      4,
+      ['#1'],
+      ['--config', '{"length":3,"crawford":true}'],
+    );
+    expect(record.config).toEqual(config);
+    expect(record.outcome?.reason).toMatch(/^score \d-\d$/);
+    expect(stdout).toContain('Match to 3, game 1: You 0, Black 0');
+    expect(stdout).toMatch(/^Match over, /m);
+    expect(expectOnlyWhatTheSeatSees('backgammon', 0, stdout, record)).toBeGreaterThan(20);
+  }, 120_000);
 
   it('never shows the bot’s bid before the battle resolves (the input that failed: skirmish --seat 1)', async () => {
     const { stdout, record } = await playScripted('skirmish', 1, 3, ['#1']);

@@ -10,7 +10,7 @@ import { actionText, winnersText } from '../text.js';
 import { configFor } from './config.js';
 
 export const PLAY_USAGE =
-  'tabula play <game> [--vs agent[,agent...]] [--seat N] [--seed S] [--save record.json]';
+  'tabula play <game> [--vs agent[,agent...]] [--seat N] [--seed S] [--save record.json] [--config JSON]';
 
 /**
  * A person plays in the terminal against agents; bad input is asked again
@@ -32,12 +32,13 @@ export async function play(
     seat: { type: 'string' },
     seed: { type: 'string' },
     save: { type: 'string' },
+    config: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError(`Usage: ${PLAY_USAGE}`);
   const game = gameById(positionals[0]);
   const opponents = listFlag(values, 'vs') ?? [defaultAgentFor(game.id)];
   const seats = opponents.length + 1;
-  const config = configFor(game, undefined, seats);
+  const config = configFor(game, values.config, seats);
   const human = intFlag(values, 'seat', 0, 0);
   if (human >= seats) throw new UsageError(`--seat is 0 to ${seats - 1} in a ${seats}-player game`);
   const seed = intFlag(values, 'seed', Math.floor(Math.random() * 2 ** 31));

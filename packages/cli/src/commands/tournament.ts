@@ -7,7 +7,8 @@ import { type PairResult, ratings, table } from '../stats.js';
 import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
-export const TOURNAMENT_USAGE = 'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W]';
+export const TOURNAMENT_USAGE =
+  'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W] [--config JSON]';
 
 export interface Standing {
   readonly agent: string;
@@ -22,7 +23,8 @@ export interface Standing {
 /**
  * A round robin: every pair of agents plays `games` games, seats alternating.
  * A game counts as a win for the one pair member who is among the winners, a
- * draw otherwise.
+ * draw otherwise. `configJson` is the game's config as `--config` gives it
+ * (some fields; the rest from the default), or the default config.
  */
 export async function roundRobin(
   gameId: string,
@@ -31,9 +33,10 @@ export async function roundRobin(
   seed: number,
   workers: number,
   onProgress: (done: number, total: number) => void = () => {},
+  configJson?: string,
 ): Promise<Standing[]> {
   const game = gameById(gameId);
-  const config = configFor(game, undefined, 2);
+  const config = configFor(game, configJson, 2);
   // Every pair of agents (a before b in the list) plays `games` games, seats alternating.
   const pairs: { a: number; b: number; names: [string, string] }[] = [];
   for (const [a, first] of agents.entries())
@@ -97,15 +100,28 @@ export function standingsTable(standings: readonly Standing[]): string {
 }
 
 export async function tournament(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { game, agents, games, seed, workers, workersText } = parseBatch(argv, TOURNAMENT_USAGE, {
-    agents: [],
-    games: 20,
-  });
+  const { game, agents, games, seed, workers, workersText, values } = parseBatch(
+    argv,
+    TOURNAMENT_USAGE,
+    { agents: [], games: 20 },
+    ['config'],
+  );
   if (agents.length < 2)
     throw new UsageError('--agents needs at least two agents, e.g. --agents random,heuristic');
   if (new Set(agents).size !== agents.length) throw new UsageError('--agents names each agent once');
+  const configJson = typeof values.config === 'string' ? values.config : undefined;
+  // The config is checked before the first game (and before the progress bar).
+  configFor(game, configJson, 2);
   const bar = progressBar(((agents.length * (agents.length - 1)) / 2) * games, game.id);
-  const standings = await roundRobin(game.id, agents, games, seed, workers, (done) => bar.update(done));
+  const standings = await roundRobin(
+    game.id,
+    agents,
+    games,
+    seed,
+    workers,
+    (done) => bar.update(done),
+    configJson,
+  );
   bar.finish();
   out(`${game.id}: round robin, ${games} games a pairing, seed ${seed}, ${workersText}`);
   out(standingsTable(standings));
