@@ -13,7 +13,14 @@ import type { Meld } from './meld.js';
 import { Player } from './player.js';
 import * as Round from './round.js';
 import { Rules } from './rules.js';
-import type { GameJSON, GameStatus, GameView, PlayerJSON, RummyState } from './schemas.js';
+import {
+  type GameJSON,
+  type GameStatus,
+  type GameView,
+  MAX_PLAYERS,
+  type PlayerJSON,
+  type RummyState,
+} from './schemas.js';
 import { type Solution, type SolveOptions, solve } from './solver/solve.js';
 import { cloneState, gameFromJSON } from './state.js';
 import { Table } from './table.js';
@@ -59,6 +66,8 @@ export class Game {
   join(player: Player): void {
     if (this.round !== null) refuse('wrong_phase', 'Cannot join a round already dealt.');
     if (this.hasPlayer(player)) throw new DuplicatePlayerError(`Player ${player.name} already joined.`);
+    if (this.players.length >= MAX_PLAYERS)
+      refuse('illegal_move', `A round seats at most ${MAX_PLAYERS} players: ${player.name} cannot join.`);
     this.players.push(player);
   }
 

@@ -1,9 +1,10 @@
 import { createRng, IllegalActionError, NotationError, TabulaError } from '@tabula/core';
-import { thrownBy } from '@tabula/core/testing';
+import { guarded, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/table-position.js';
+import { MAX_TEXT_LENGTH } from './card.js';
 import { rummyGame as game } from './definition.js';
-import type { RummyAction } from './schemas.js';
+import { MAX_CARDS, type RummyAction } from './schemas.js';
 
 /** The class and code of what `fn` throws: typing mistakes are NotationErrors, cards that are not there refusals. */
 const codeOf = (fn: () => unknown): string => {
@@ -137,6 +138,50 @@ describe('parseAction', () => {
     expect(codeOf(() => game.parseAction!('lay Kc,Kh,wb', game.view(state, null), legal))).toBe(
       'notation invalid_notation',
     );
+  });
+
+  it('refuses text longer than it reads at once, and reads long text in one pass (issue 11, item 5)', () => {
+    // The input that failed: a backtracking regex took seconds on it.
+    const failing = `play ${'(from hand:'.repeat(16000)}`;
+    const refused = guarded('parseAction', () => parse(failing), { limitMs: 100 });
+    expect(refused.ok === false && refused.error).toMatchObject({
+      code: 'invalid_notation',
+      message: `An action is too long: ${failing.length} characters, at most ${MAX_TEXT_LENGTH} are read.`,
+    });
+    // Just under the bound, the same text and its cousins are read in one pass (a play, or a Tabula error).
+    const unit = '(from hand:';
+    for (const text of [
+      `play ${unit.repeat(Math.floor((MAX_TEXT_LENGTH - 6) / unit.length))}`,
+      `play ${'( '.repeat(4990)})`,
+      `play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc ${'(from hand: '.repeat(800)})`,
+      `lay ${'Kc '.repeat(3300)}`,
+      `${'; '.repeat(4999)}`,
+    ]) {
+      expect(text.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+      guarded('parseAction', () => parse(text), { limitMs: 100 });
+    }
+    // what a play of the biggest deck's every card needs is well within the bound
+    expect(`play ${'Khr,'.repeat(MAX_CARDS)} (from hand: ${'Khr,'.repeat(MAX_CARDS)})`.length).toBeLessThan(
+      MAX_TEXT_LENGTH / 2,
+    );
+    expect(codeOf(() => game.parseAction!(42 as unknown as string, view, legal))).toBe(
+      'other invalid_argument',
+    );
+  });
+
+  it('drops a trailing "(from hand: ...)" as describe writes it, and nothing else', () => {
+    const expected = parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc');
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (FROM HAND: 4c,8c,Kc)  ')).toEqual(expected);
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (  from hand: (4c,8c,Kc)')).toEqual(expected);
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (from hand:)')).toEqual(expected);
+    expect(parse('PLAY 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc')).toEqual(expected);
+    expect(codeOf(() => parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (from hand: 4c) (x)'))).toBe(
+      'notation invalid_card',
+    );
+    expect(codeOf(() => parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (to hand: 4c)'))).toBe(
+      'notation invalid_card',
+    );
+    expect(codeOf(() => parse('playKc,Kh,wb'))).toBe('notation invalid_notation');
   });
 
   it('reads back every listed action of random rounds as the very same action', () => {

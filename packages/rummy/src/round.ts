@@ -11,6 +11,7 @@ import {
   matches,
   type Rng,
   schemaProblem,
+  shown,
 } from '@tabula/core';
 import { assertCardString, isCardString } from './card.js';
 import { InvalidMeldError, InvalidRulesError, NotYourTurnError, UnknownPlayerError } from './errors.js';
@@ -20,6 +21,7 @@ import { beyondDeckMessage, cardsBeyondDeck, createDeck, rulesProblem } from './
 import {
   type LayoutMeld,
   LayoutSchema,
+  MAX_PLAYERS,
   type RulesConfig,
   type RummyState,
   type TableMeld,
@@ -44,11 +46,13 @@ export function deal(rules: RulesConfig, players: number, deck: readonly string[
       `$.rules.${problem.field}`,
     );
   }
-  if (!Number.isSafeInteger(players) || players < 2) {
+  if (!Number.isSafeInteger(players) || players < 2 || players > MAX_PLAYERS) {
     throw new InvalidInputError(
       'invalid_config',
       '$.players',
-      `At least two players are needed, got ${players}.`,
+      Number.isSafeInteger(players) && players > MAX_PLAYERS
+        ? `At most ${MAX_PLAYERS} players can play a round, got ${players}.`
+        : `At least two players are needed, got ${shown(players)}.`,
     );
   }
   const needed = players * rules.handSize;
@@ -103,13 +107,16 @@ export function checkTurn(state: RummyState, seat: number): readonly string[] {
   return hand;
 }
 
-/** The layout's melds with their kinds settled; throws on a malformed, bad-card or invalid meld. */
-export function settleLayout(layout: readonly LayoutMeld[]): TableMeld[] {
+/**
+ * The layout's melds with their kinds settled; throws on a malformed, bad-card
+ * or invalid meld. `at` is the layout's path in the input (`$.layout`).
+ */
+export function settleLayout(layout: readonly LayoutMeld[], at = '$.layout'): TableMeld[] {
   if (!matches(LayoutSchema, layout)) {
     const problem = schemaProblem(LayoutSchema, layout);
     throw new InvalidInputError(
       'invalid_input',
-      `$.layout${problem?.path.slice(1) ?? ''}`,
+      `${at}${problem?.path.slice(1) ?? ''}`,
       `${problem?.message}: a layout is an array of melds, each an array of cards or { kind: "group" | "run", cards }`,
     );
   }
@@ -168,7 +175,15 @@ export function settlePlay(
   }
   const addedBag = bag([added]);
   const notInHand = minus(addedBag, bag([position.hand]));
-  if (notInHand.length > 0) refuse('card_not_held', `Cards not in hand: ${notInHand.join(',')}.`);
+  if (notInHand.length > 0) {
+    // a card without its back under several decks is the likely mistake: say so
+    const backless = position.rules.decks > 1 ? notInHand.find((card) => card.length === 2) : undefined;
+    const hint =
+      backless === undefined
+        ? ''
+        : ` With ${position.rules.decks} decks cards carry a back: ${backless}r or ${backless}b.`;
+    refuse('card_not_held', `Cards not in hand: ${notInHand.join(',')}.${hint}`);
+  }
   if (!position.opened) {
     const fresh = newMelds(position.table, melds);
     if (fresh === null) refuse('table_rearranged', 'The table cannot be rearranged before opening.');
