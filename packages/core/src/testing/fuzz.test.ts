@@ -14,6 +14,7 @@ import {
   garbage,
   garbageText,
   guarded,
+  LONG,
   mutate,
   sameData,
   stuckProblem,
@@ -98,6 +99,13 @@ describe('garbage and garbageText', () => {
       'undefined',
     ]);
     expect(garbageText(createRng(3), ['a'], ['b'])).toBe(garbageText(createRng(3), ['a'], ['b']));
+  });
+
+  it('edits long samples without overflowing the string length (a rummy table as a sample did)', () => {
+    const sample = 'Kh,Kd,Ks;'.repeat(40);
+    for (let seed = 0; seed < 2000; seed++) {
+      expect(garbageText(createRng(seed), [], [sample]).length).toBeLessThanOrEqual(4 * LONG);
+    }
   });
 });
 

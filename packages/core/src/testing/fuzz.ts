@@ -523,8 +523,12 @@ export function garbageText(
         const edit = rng.int(0, 3);
         if (edit === 0) text = text.slice(0, at) + rng.pick(pieces) + text.slice(at);
         else if (edit === 1) text = text.slice(0, at) + text.slice(at + 1);
-        else if (edit === 2) text = text.slice(0, at) + text.slice(at).repeat(rng.int(2, 1000));
-        else text = text.slice(0, at) + String.fromCharCode(rng.int(0, 0xffff)) + text.slice(at);
+        else if (edit === 2) {
+          // repeated, but never past about LONG characters: three edits of a long sample overflowed the string length
+          const tail = text.slice(at);
+          const times = Math.min(rng.int(2, 1000), Math.max(1, Math.floor(LONG / Math.max(1, tail.length))));
+          text = text.slice(0, at) + tail.repeat(times);
+        } else text = text.slice(0, at) + String.fromCharCode(rng.int(0, 0xffff)) + text.slice(at);
       }
       return text;
     }
