@@ -75,7 +75,7 @@ export function clipped(text: string, max = 60): string {
 }
 
 /** Throws `InvalidCardError` unless the string is a card (a value that is no string is no card either). */
-export function assertCardString(text: string, context?: string): void {
+export function assertCardString(text: unknown, context?: string): asserts text is string {
   if (typeof text !== 'string') {
     throw new InvalidCardError(
       shown(text),

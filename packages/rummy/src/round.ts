@@ -55,6 +55,8 @@ export function deal(rules: RulesConfig, players: number, deck: readonly string[
         : `At least two players are needed, got ${shown(players)}.`,
     );
   }
+  if (!Array.isArray(deck))
+    throw new InvalidInputError('invalid_input', '$.deck', `must be a list of cards, got ${shown(deck)}`);
   const needed = players * rules.handSize;
   if (deck.length < needed) {
     throw new InvalidInputError(
@@ -63,7 +65,8 @@ export function deal(rules: RulesConfig, players: number, deck: readonly string[
       `Not enough cards to deal ${rules.handSize} cards to ${players} players: ${needed} needed, ${deck.length} given.`,
     );
   }
-  for (const card of deck) assertCardString(card);
+  // every place, holes included
+  for (let i = 0; i < deck.length; i++) assertCardString(deck[i]);
   const extra = cardsBeyondDeck(rules, [deck]);
   if (extra !== null) {
     throw new InvalidInputError('invalid_input', `$.deck[${extra.index}]`, beyondDeckMessage(rules, extra));
@@ -99,8 +102,9 @@ export function shuffledDeck(rules: RulesConfig, rng: Rng): string[] {
 /** Throws unless the round is in progress, the seat exists and it is its turn; returns the seat's hand. */
 export function checkTurn(state: RummyState, seat: number): readonly string[] {
   if (state.status !== 'playing') refuse('game_over', 'The round is over.');
-  const hand = state.hands[seat];
-  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${seat}.`);
+  // a seat is an index: anything else (a string, an object) is no seat, and is not used as a key
+  const hand = Number.isInteger(seat) ? state.hands[seat] : undefined;
+  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${shown(seat)}.`);
   if (seat !== state.current) {
     throw new NotYourTurnError(`It is seat ${state.current}'s turn, not seat ${seat}'s.`);
   }
@@ -213,11 +217,9 @@ export function settlePlay(
  * least `openingPoints` (jokers at the value they stand for).
  */
 export function play(state: RummyState, seat: number, layout: readonly LayoutMeld[]): RummyState {
+  const held = checkTurn(state, seat);
   const opened = state.opened[seat] === true;
-  const { table, hand } = settlePlay(
-    { table: state.table, hand: checkTurn(state, seat), opened, rules: state.rules },
-    layout,
-  );
+  const { table, hand } = settlePlay({ table: state.table, hand: held, opened, rules: state.rules }, layout);
   const next: RummyState = {
     ...state,
     hands: state.hands.map((h, i) => (i === seat ? hand : h)),
@@ -279,8 +281,8 @@ export function roundScores(
   winner: number,
 ): number[] {
   const penalties = hands.map((h) => handPenalty(h, rules.jokerPenalty));
-  const base = penalties[winner];
-  if (base === undefined) throw new UnknownPlayerError(`There is no player at seat ${winner}.`);
+  const base = Number.isInteger(winner) ? penalties[winner] : undefined;
+  if (base === undefined) throw new UnknownPlayerError(`There is no player at seat ${shown(winner)}.`);
   const scores = penalties.map((p) => base - p);
   scores[winner] = scores.reduce((sum, s, i) => (i === winner ? sum : sum - s), 0);
   return scores;

@@ -1,4 +1,4 @@
-import { matches, schemaProblem } from '@tabula/core';
+import { matches, schemaProblem, shown } from '@tabula/core';
 import { Card, isCardString, isJokerString, RANKS, SUITS } from './card.js';
 import { InvalidRulesError } from './errors.js';
 import { type RulesConfig, RulesSchema } from './schemas.js';
@@ -151,6 +151,8 @@ export class Rules implements RulesConfig {
   readonly jokerPenalty: number;
 
   constructor(options: Partial<RulesConfig> = {}) {
+    if (typeof options !== 'object' || options === null)
+      throw new InvalidRulesError('', `Invalid rules: expected the rules' options, got ${shown(options)}.`);
     const config: RulesConfig = {
       decks: options.decks ?? DEFAULT_RULES.decks,
       jokers: options.jokers ?? DEFAULT_RULES.jokers,

@@ -1,3 +1,4 @@
+import { shown } from '@tabula/core';
 import { cardsText, compareForDisplay } from './card.js';
 import { UnknownPlayerError } from './errors.js';
 import type { RummyState, RummyView } from './schemas.js';
@@ -11,8 +12,9 @@ import type { RummyState, RummyView } from './schemas.js';
  * @throws UnknownPlayerError for a seat that is not in the round.
  */
 export function viewFor(state: RummyState, seat: number | null): RummyView {
-  const hand = seat === null ? null : state.hands[seat];
-  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${seat}.`);
+  // a seat is an index: anything else is no seat, and is not used as a key
+  const hand = seat === null ? null : Number.isInteger(seat) ? state.hands[seat] : undefined;
+  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${shown(seat)}.`);
   const over = state.status === 'over';
   return {
     rules: { ...state.rules },
