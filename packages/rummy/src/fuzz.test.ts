@@ -55,7 +55,7 @@ function playedRounds(rounds: number): { states: RummyState[]; records: GameReco
     const { chance } = gameStreams(seed, 2);
     let state = searchOnly.setup(config, chance);
     const actions: { seat: Seat; action: unknown }[] = [];
-    while (state.status === 'playing' && actions.length < 300) {
+    while (state.status === 'playing' && actions.length < 150) {
       states.push(state);
       const seat = state.current;
       const legal = searchOnly.legalActions(state, seat);
@@ -70,7 +70,7 @@ function playedRounds(rounds: number): { states: RummyState[]; records: GameReco
   return { states, records };
 }
 
-const { states, records } = playedRounds(8);
+const { states, records } = playedRounds(6);
 const saved = states.map((s) => JSON.parse(JSON.stringify(s)) as RummyState);
 const live = saved.filter((s) => s.status === 'playing');
 const withTable = live.filter((s) => s.table.length > 0);
@@ -87,7 +87,7 @@ function savedGames(): unknown[] {
   const waiting = new Game(new Rules({ decks: 1, handSize: 5 }));
   waiting.join(new Player('Ann'));
   const out: unknown[] = [waiting.toJSON()];
-  for (const state of live.filter((_, i) => i % 10 === 0)) {
+  for (const state of live.filter((_, i) => i % 15 === 0)) {
     const game = new Game(new Rules(state.rules));
     for (const [i] of state.hands.entries()) game.join(new Player(`p${i}`));
     game.deal(undefined, { seed: state.hands.length });
@@ -125,7 +125,7 @@ describe('fromJSON under fuzzing', () => {
         accepted++;
         playsOn(result.value, rng, `mutant ${seed}`);
       }),
-      { numRuns: fuzzRuns(400) },
+      { numRuns: fuzzRuns(150) },
     );
     expect(refused).toBeGreaterThan(accepted);
     expect(accepted).toBeGreaterThan(0);
@@ -141,13 +141,13 @@ describe('fromJSON under fuzzing', () => {
         });
         expect(result.ok === false && result.error.code).toBe('invalid_state');
       }),
-      { numRuns: fuzzRuns(150) },
+      { numRuns: fuzzRuns(100) },
     );
   });
 
   it('keeps every saved state of the rounds, and plays on from each', () => {
     const rng = createRng(1);
-    for (const state of saved.filter((_, i) => i % 6 === 0)) playsOn(fromJSON(state), rng, 'a saved state');
+    for (const state of saved.filter((_, i) => i % 20 === 0)) playsOn(fromJSON(state), rng, 'a saved state');
   });
 
   it('Game.fromJSON refuses a mutated saved game (object or text) with invalid_state, or takes one that goes on', () => {
@@ -177,7 +177,7 @@ describe('fromJSON under fuzzing', () => {
         else if (loaded.getPlayers().length >= 2)
           guarded('deal', () => loaded.deal(undefined, { seed }), { throws: ['InvalidInputError'] });
       }),
-      { numRuns: fuzzRuns(250) },
+      { numRuns: fuzzRuns(100) },
     );
     expect(accepted).toBeGreaterThan(0);
   });
@@ -194,7 +194,7 @@ describe('fromJSON under fuzzing', () => {
         });
         expect(result.ok === false && result.error.code).toBe('invalid_state');
       }),
-      { numRuns: fuzzRuns(150) },
+      { numRuns: fuzzRuns(100) },
     );
   });
 });
@@ -219,7 +219,7 @@ describe('apply under fuzzing', () => {
           expect(fromJSON(JSON.parse(JSON.stringify(result.value)))).toEqual(result.value);
         }
       }),
-      { numRuns: fuzzRuns(400) },
+      { numRuns: fuzzRuns(200) },
     );
     expect(took).toBeGreaterThan(0);
   });
@@ -253,7 +253,7 @@ describe('setup, configs, deals and records under fuzzing', () => {
           throws: ['InvalidInputError'],
         });
       }),
-      { numRuns: fuzzRuns(200) },
+      { numRuns: fuzzRuns(80) },
     );
     expect(accepted).toBeGreaterThan(0);
   });
@@ -280,7 +280,7 @@ describe('setup, configs, deals and records under fuzzing', () => {
         );
         if (dealt.ok) playsOn(dealt.value, rng, 'a dealt round');
       }),
-      { numRuns: fuzzRuns(200) },
+      { numRuns: fuzzRuns(80) },
     );
   });
 
@@ -298,7 +298,7 @@ describe('setup, configs, deals and records under fuzzing', () => {
           expect(fromJSON(JSON.parse(JSON.stringify(last)))).toEqual(last);
         }
       }),
-      { numRuns: fuzzRuns(100) },
+      { numRuns: fuzzRuns(40) },
     );
   });
 });
@@ -310,7 +310,7 @@ const TOKENS_PLUS = [...TOKENS, ...CARDS, ' '];
 
 describe('text under fuzzing', () => {
   const samples = live
-    .filter((_, i) => i % 4 === 0)
+    .filter((_, i) => i % 10 === 0)
     .flatMap((s) =>
       searchOnly
         .legalActions(s, s.current)
@@ -338,7 +338,7 @@ describe('text under fuzzing', () => {
           game.apply(state, seat, result.value, rng);
         }
       }),
-      { numRuns: fuzzRuns(800) },
+      { numRuns: fuzzRuns(500) },
     );
     expect(read).toBeGreaterThan(0);
   });
@@ -376,7 +376,7 @@ describe('text under fuzzing', () => {
             table.value.toJSON(),
           );
       }),
-      { numRuns: fuzzRuns(600) },
+      { numRuns: fuzzRuns(400) },
     );
   });
 
@@ -405,7 +405,7 @@ describe('text under fuzzing', () => {
           throws: ['NotationError', 'TabulaError'],
         });
       }),
-      { numRuns: fuzzRuns(300) },
+      { numRuns: fuzzRuns(100) },
     );
   });
 });
@@ -433,7 +433,7 @@ describe('the solver under fuzzing', () => {
         const position = rng.int(0, 5) === 0 ? garbage(rng) : mutate(positionOf(state, rng), rng, count);
         const result = guarded(
           `solve ${shortText(position)}`,
-          () => solve(position as SolvePosition, { budgetMs: 200 }),
+          () => solve(position as SolvePosition, { budgetMs: 100 }),
           {
             inputs: [position],
             throws: ['InvalidInputError', 'NotationError', 'IllegalActionError', 'TabulaError'],
@@ -447,15 +447,15 @@ describe('the solver under fuzzing', () => {
         if (result.value.kind === 'play')
           for (const meld of result.value.layout) expect(isValidMeld(meld.cards, meld.kind)).toBe(true);
       }),
-      { numRuns: fuzzRuns(200) },
+      { numRuns: fuzzRuns(80) },
     );
     expect(solved).toBeGreaterThan(0);
   });
 
   it('answers the unmutated positions with a play the rules take', () => {
     const rng = createRng(7);
-    for (const state of live.filter((_, i) => i % 8 === 0)) {
-      const best = solve(positionOf(state, rng), { budgetMs: 500 });
+    for (const state of live.filter((_, i) => i % 30 === 0)) {
+      const best = solve(positionOf(state, rng), { budgetMs: 100 });
       if (best.kind === 'play') Round.play(state, state.current, best.layout);
     }
   });

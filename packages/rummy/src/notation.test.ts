@@ -2,7 +2,7 @@ import { createRng, IllegalActionError, NotationError, TabulaError } from '@tabu
 import { guarded, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/table-position.js';
-import { MAX_TEXT_LENGTH } from './card.js';
+import { cardText, MAX_TEXT_LENGTH } from './card.js';
 import { rummyGame as game } from './definition.js';
 import { MAX_CARDS, type RummyAction } from './schemas.js';
 
@@ -218,11 +218,42 @@ describe('render', () => {
         '   2. K♦ K♥ K♠',
         'Players: seat 0 (you): 5 cards, not opened; seat 1: 14 cards, opened',
         'Your hand: 4♣ 8♣ K♣ K♥ 2♠',
+        'Key: a card is its rank (A, 2-9, T for ten, J, Q, K) and suit (♣ ♦ ♥ ♠); wb and wr are the black and red jokers.',
+        'Key: the 2 decks have red and blue backs; where you hold both copies of a card, an action names one by a last letter: Khr is the K♥ with the red back, Khb the blue (wbr: the black joker, red back).',
       ].join('\n'),
     );
     const spectator = game.render!(game.view({ ...state, stock: [], passes: 1 }, null));
     expect(spectator).toContain('seat 0 to play. Stock: 0 cards, 1 pass in a row.');
     expect(spectator).not.toContain('Your hand');
+  });
+
+  it('says which card the seat drew since it last looked, to that seat only, and gives the key only the first time (issue 11, item 15)', () => {
+    const state = position('8cr,4cr,Kcb,Khb,2sr', TABLE, false);
+    const before = game.view(state, 0);
+    const drew = game.apply(state, 0, { type: 'draw' }, createRng(0));
+    const card = state.stock[0] ?? '';
+    const after = game.render!(game.view(drew, 0), before);
+    expect(after.split('\n')[0]).toBe(`You drew ${cardText(card)}.`);
+    expect(after).not.toContain('Key:');
+    // the other seat, and a spectator, see a card count, never the card
+    for (const seat of [1, null]) {
+      const other = game.render!(game.view(drew, seat), game.view(state, seat));
+      expect(other).not.toContain('You drew');
+    }
+    // a play is no draw
+    const open = position('8cr,4cr,Kcb,Khb,2sr', TABLE, true);
+    const layout = [
+      ['4cr', '5cr', '6cr', '7cr'],
+      ['Kdr', 'Khr', 'Ksr'],
+    ];
+    const laid = game.apply(open, 0, { type: 'play', layout }, createRng(0));
+    expect(game.render!(game.view(laid, 0), game.view(open, 0))).not.toContain('You drew');
+    // one deck without jokers: nothing about backs or jokers
+    const plain = game.setup({ players: 2, rules: { decks: 1, jokers: 0 } }, createRng(1));
+    const key = game.render!(game.view(plain, 0))
+      .split('\n')
+      .filter((line) => line.startsWith('Key:'));
+    expect(key).toEqual(['Key: a card is its rank (A, 2-9, T for ten, J, Q, K) and suit (♣ ♦ ♥ ♠).']);
   });
 
   it('shows the result once the round is over', () => {
