@@ -19,6 +19,7 @@ import {
   type GameView,
   MAX_PLAYERS,
   type PlayerJSON,
+  type RulesConfig,
   type RummyState,
 } from './schemas.js';
 import { type Solution, type SolveOptions, solve } from './solver/solve.js';
@@ -54,8 +55,9 @@ export class Game {
   private readonly players: Player[] = [];
   private round: RummyState | null = null;
 
-  constructor(rules: Rules = new Rules()) {
-    this.rules = rules;
+  /** A game of `rules` (a `Rules`, or its plain options, checked as `new Rules` checks them). */
+  constructor(rules: Rules | Partial<RulesConfig> = new Rules()) {
+    this.rules = rules instanceof Rules ? rules : new Rules(rules);
   }
 
   getRules(): Rules {

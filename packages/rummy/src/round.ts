@@ -14,10 +14,10 @@ import {
   shown,
 } from '@tabula/core';
 import { assertCardString, isCardString } from './card.js';
-import { InvalidMeldError, InvalidRulesError, NotYourTurnError, UnknownPlayerError } from './errors.js';
+import { InvalidMeldError, NotYourTurnError, UnknownPlayerError } from './errors.js';
 import { handPenalty } from './hand.js';
 import { scoreMeld, validateMeld } from './meld.js';
-import { beyondDeckMessage, cardsBeyondDeck, createDeck, rulesProblem } from './rules.js';
+import { assertRules, beyondDeckMessage, cardsBeyondDeck, createDeck } from './rules.js';
 import {
   type LayoutMeld,
   LayoutSchema,
@@ -38,14 +38,7 @@ function refuse(code: ErrorCode, message: string): never {
  * Paths in errors name the arguments: `$.rules.handSize`, `$.players`, `$.deck[3]`.
  */
 export function deal(rules: RulesConfig, players: number, deck: readonly string[]): RummyState {
-  const problem = rulesProblem(rules);
-  if (problem) {
-    throw new InvalidRulesError(
-      problem.field,
-      `Invalid rules: ${problem.message}`,
-      `$.rules.${problem.field}`,
-    );
-  }
+  assertRules(rules);
   if (!Number.isSafeInteger(players) || players < 2 || players > MAX_PLAYERS) {
     throw new InvalidInputError(
       'invalid_config',

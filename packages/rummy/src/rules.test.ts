@@ -191,6 +191,22 @@ describe('the rules’ bounds, on every way in (issue 11, item 2)', () => {
     expect(solved.ok === false && solved.error).toMatchObject({ code: 'invalid_config', path: '$.decks' });
   });
 
+  it('the PHP-compatible Game, createDeck and the shuffle check the rules before building a deck', () => {
+    const rules = { ...DEFAULT_RULES, decks: huge };
+    const calls: [string, () => unknown][] = [
+      ['new Game', () => new Game(rules)],
+      ['createDeck', () => createDeck(rules)],
+      ['Round.shuffledDeck', () => Round.shuffledDeck(rules, createRng(1))],
+      ['Round.deal', () => Round.deal(rules, 2, [])],
+    ];
+    for (const [what, call] of calls) {
+      const result = guarded(what, call, fast);
+      expect(result.ok === false && result.error.code, what).toBe('invalid_config');
+    }
+    // plain options are taken as new Rules takes them
+    expect(new Game({ decks: 1 }).getRules().toJSON()).toEqual({ ...DEFAULT_RULES, decks: 1 });
+  });
+
   it('seats 2 to 16 players, and no more than the deck deals a hand', () => {
     const refused = (players: number, rules?: object) => {
       const result = guarded(

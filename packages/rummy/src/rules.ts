@@ -31,11 +31,29 @@ export function rulesProblem(rules: unknown): { field: string; message: string }
 }
 
 /**
+ * Throws `InvalidRulesError` (`invalid_config`, at `$.rules.<field>`) unless
+ * the rules are valid and within their bounds.
+ */
+export function assertRules(rules: unknown): asserts rules is RulesConfig {
+  const problem = rulesProblem(rules);
+  if (problem) {
+    throw new InvalidRulesError(
+      problem.field,
+      `Invalid rules: ${problem.message}`,
+      `$.rules.${problem.field}`,
+    );
+  }
+}
+
+/**
  * The unshuffled deck as card strings: copy by copy, in a copy suits c, d, h,
  * s and ranks 2..K then A, then `wb`, `wr`; backs cycle r, b by copy when
- * there are several decks; only the first `jokers` jokers are kept.
+ * there are several decks; only the first `jokers` jokers are kept. The
+ * rules are checked first (`InvalidRulesError`), so no deck beyond the
+ * bounds is ever built.
  */
 export function createDeck(rules: RulesConfig): string[] {
+  assertRules(rules);
   const deck: string[] = [];
   const [ace, ...others] = RANKS;
   const order = [...others, ace];
