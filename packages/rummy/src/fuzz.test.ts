@@ -269,6 +269,17 @@ describe('setup, configs, deals and records under fuzzing', () => {
           throws: ['InvalidInputError'],
         });
         if (!made.ok) expect(made.error.code).toBe('invalid_config');
+        // the PHP-compatible Game takes the options new Rules takes; createDeck only whole rules among them
+        const game = guarded('new Game', () => new Game(rules as Rules), {
+          inputs: [rules],
+          throws: ['InvalidInputError'],
+        });
+        expect(game.ok).toBe(made.ok);
+        const built = guarded('createDeck', () => createDeck(rules as Rules), {
+          inputs: [rules],
+          throws: ['InvalidInputError'],
+        });
+        if (built.ok) expect(made.ok).toBe(true);
         const base = made.ok ? made.value.toJSON() : rng.pick(rulesOf);
         const deck = rng.shuffle(createDeck(base));
         const players = rng.int(0, 3) === 0 ? garbage(rng) : rng.int(1, 18);
