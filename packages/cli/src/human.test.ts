@@ -1,4 +1,5 @@
 import { type AnyGame, createRng, IllegalActionError } from '@tabula/core';
+import { rummyGame } from '@tabula/rummy';
 import { skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
 import { humanAgent, Quit, SHOWN_ACTIONS, type Terminal } from './human.js';
@@ -55,6 +56,20 @@ describe('the human agent', () => {
     const terminal = typing('#2', '#1');
     expect(await humanAgent(game, terminal, String).act(view, legal.slice(0, 1), ctx)).toBe(legal[0]);
     expect(terminal.lines).toContain('Not accepted: There is no #2 in the list: #1 is the only one');
+  });
+
+  it('in rummy with draw the only listed action, a wrong number says so (issue 11, item 15: "Choose 1 to 1")', async () => {
+    const rummy = rummyGame as AnyGame;
+    const round = rummy.setup({ players: 2, rules: { decks: 1, jokers: 0, handSize: 3 } }, createRng(1));
+    const only = rummy.legalActions(round, 0);
+    expect(only).toEqual([{ type: 'draw' }]);
+    const terminal = typing('#2', '2', '#1');
+    expect(await humanAgent(rummy, terminal, String).act(rummy.view(round, 0), only, ctx)).toEqual({
+      type: 'draw',
+    });
+    const refusals = terminal.lines.filter((line) => line.startsWith('Not accepted: '));
+    expect(refusals[0]).toBe('Not accepted: There is no #2 in the list: #1 is the only one');
+    expect(refusals[1]).toMatch(/^Not accepted: Not an action: "2"\. Type "draw", "pass"/);
   });
 
   it('takes only #N when the game has no notation', async () => {

@@ -23,24 +23,34 @@ const MENU = /^#\s*(\d+)$/;
 /** How an action of the list is written: `#3`. */
 export const menuItem = (index: number) => `#${index + 1}`;
 
+/** What the person has been shown: the view they were last asked in (undefined before the first question). */
+export interface Seen {
+  view: unknown;
+}
+
 /**
- * A person at a terminal, as an agent: it shows the view and the listed
+ * A person at a terminal, as an agent: it shows the view (drawn from it and
+ * the view the person last saw, so that the game can say what changed for
+ * them, such as the card they drew) and the listed
  * legal actions (`#1`, `#2`, ...; `describe` writes each in notation in the
  * position the person is asked in), then reads `#N` or the game's notation,
  * and asks again with the reason until the answer is a legal action. It
  * returns only actions from the legal list or ones `parseAction` has matched
  * against it, so the rules never refuse what it returns. "quit" or the end of
- * the input throws `Quit`.
+ * the input throws `Quit`. `seen` keeps the last view shown, for the caller's
+ * last picture of the game.
  */
 export function humanAgent(
   game: AnyGame,
   terminal: Terminal,
   describe: (action: unknown) => string,
+  seen: Seen = { view: undefined },
 ): Agent<unknown, unknown> {
   return {
     name: 'you',
     async act(view, legal) {
-      if (game.render) terminal.out(game.render(view));
+      if (game.render) terminal.out(game.render(view, seen.view));
+      seen.view = view;
       const shown = legal.slice(0, SHOWN_ACTIONS);
       const width = menuItem(shown.length - 1).length;
       for (const [i, action] of shown.entries())

@@ -55,8 +55,14 @@ export interface GameDefinition<State, Action, Config, View> {
   readonly schemas: GameSchemas;
   /** An action in the game's own notation, for people ("24/18 13/11", "play 7"). */
   describe?(action: Action, state: State): string;
-  /** A view drawn as text for a terminal. */
-  render?(view: View): string;
+  /**
+   * A view drawn as text for a terminal. `previous` is the same seat's view
+   * when it last looked (left out the first time): from the two the game may
+   * say what changed for the seat (the card it drew) and leave out what it
+   * said before (a key to its notation). Both are the seat's own views, so
+   * nothing hidden can show.
+   */
+  render?(view: View, previous?: View): string;
   /**
    * A person's typed action (notation such as "24/18 13/11" or a rummy layout)
    * for a seat with this view. Throws `NotationError` for text that is no

@@ -22,6 +22,8 @@ console.log(rummyGame.render!(rummyGame.view(next, 1)));
 //    2. T♣ J♣ Q♣
 // Players: seat 0: 8 cards, opened; seat 1 (you): 14 cards, not opened
 // Your hand: 2♣ 5♣ 7♣ 3♦ 5♦ 8♦ Q♦ 6♥ 8♥ 3♠ 4♠ 5♠ 7♠ 7♠
+// Key: a card is its rank (A, 2-9, T for ten, J, Q, K) and suit (♣ ♦ ♥ ♠); wb and wr are the black and red jokers.
+// Key: the 2 decks have red and blue backs; where you hold both copies of a card, an action names one by ...
 
 // agents see only their own seat's view and the legal actions
 const firstPlay: Agent<RummyView, RummyAction> = {

@@ -1,7 +1,12 @@
 import { NotationError, TabulaError } from '@tabula/core';
+import { guarded, LONG, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { Card, cardText, compareForDisplay, isCardString, parseCardList } from './card.js';
 import { InvalidCardError } from './errors.js';
+import { Hand } from './hand.js';
+import { Meld } from './meld.js';
+import { solve } from './solver/solve.js';
+import { Table } from './table.js';
 
 describe('Card notation', () => {
   it('reads rank, suit, back and value', () => {
@@ -114,5 +119,43 @@ describe('Card notation', () => {
       'wb',
       'wr',
     ]);
+  });
+});
+
+describe('the readers of typed cards bound their text (issue 11, item 5)', () => {
+  const long = 'Kh,'.repeat(LONG / 3);
+  // each reader, and the code of a value that is no text: a misused API, or a bad position for the solver
+  const readers: [string, (text: string) => unknown, string][] = [
+    ['parseCardList', (text) => parseCardList(text), 'invalid_argument'],
+    ['Card.listFromString', (text) => Card.listFromString(text), 'invalid_argument'],
+    ['Hand.fromString', (text) => Hand.fromString(text), 'invalid_argument'],
+    ['Meld.fromString', (text) => Meld.fromString(text, { anyOrder: true }), 'invalid_argument'],
+    ['Table.fromString', (text) => Table.fromString(text), 'invalid_argument'],
+    ['solve, the hand', (text) => solve({ hand: text, opened: true }), 'invalid_input'],
+    ['solve, the table', (text) => solve({ table: text, hand: 'Khr', opened: true }), 'invalid_input'],
+  ];
+
+  it.each(readers)('%s refuses text beyond the bound at once, naming the bound', (_, read, code) => {
+    const result = guarded('read', () => read(long), { limitMs: 100 });
+    expect(result.ok === false && result.error).toMatchObject({
+      code: 'invalid_notation',
+      message: expect.stringMatching(
+        new RegExp(` is too long: ${long.length} characters, at most 10000 are read\\.$`),
+      ),
+    });
+    const other = guarded('read', () => read(42 as unknown as string), { limitMs: 100 });
+    expect(other.ok === false && other.error.code).toBe(code);
+  });
+
+  it('names a long bad card in a few words', () => {
+    const result = guarded('Card.fromString', () => Card.fromString('x'.repeat(LONG)), { limitMs: 100 });
+    expect(result.ok === false && result.error.message).toBe(
+      `Invalid card "xxxxxxxxxxxxxxxxxxxx... (${LONG} characters)": a card is a rank, a suit and an optional back, e.g. Kh, Khr or wb.`,
+    );
+    const inList = guarded('parseCardList', () => parseCardList(`Kh,${'Q'.repeat(5000)}`), { limitMs: 100 });
+    expect(inList.ok === false && inList.error.message.length).toBeLessThan(300);
+    expect(thrownBy(() => Card.fromString(null as unknown as string), InvalidCardError).message).toBe(
+      'Invalid card null: a card is a string, e.g. Kh, Khr or wb.',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { NotationError, shown, TabulaError } from '@tabula/core';
 import { InvalidCardError } from './errors.js';
 
 /** The regular ranks, ace low. */
@@ -41,6 +42,7 @@ const BACK_B = 98;
 
 /** Whether a string is a card in the notation (`Kh`, `Khr`, `wb`, `wrb`). */
 export function isCardString(text: string): boolean {
+  if (typeof text !== 'string') return false;
   const n = text.length;
   if (n !== 2 && n !== 3) return false;
   if (n === 3) {
@@ -67,11 +69,47 @@ function cardProblem(text: string): string {
   return `unknown suit "${suit}" (c, d, h, s)`;
 }
 
-/** Throws `InvalidCardError` unless the string is a card. */
-export function assertCardString(text: string, context?: string): void {
+/** Text for a message: at most `max` characters of it, with how long it is when cut. */
+export function clipped(text: string, max = 60): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
+}
+
+/** Throws `InvalidCardError` unless the string is a card (a value that is no string is no card either). */
+export function assertCardString(text: unknown, context?: string): asserts text is string {
+  if (typeof text !== 'string') {
+    throw new InvalidCardError(
+      shown(text),
+      `Invalid card ${shown(text)}: a card is a string, e.g. Kh, Khr or wb.`,
+    );
+  }
   if (!isCardString(text)) {
-    const where = context === undefined ? '' : ` in "${context}"`;
-    throw new InvalidCardError(text, `Invalid card "${text}"${where}: ${cardProblem(text)}.`);
+    const where = context === undefined ? '' : ` in "${clipped(context)}"`;
+    throw new InvalidCardError(text, `Invalid card "${clipped(text, 20)}"${where}: ${cardProblem(text)}.`);
+  }
+}
+
+/**
+ * The longest text the readers of typed cards and actions take (`parseCardList`,
+ * `Meld.fromString`, `Table.fromString`, `parseAction`, the solver's texts):
+ * about three times what a play of the biggest deck's every card needs
+ * (432 cards of 4 characters, twice), so that a long paste is refused at once.
+ */
+export const MAX_TEXT_LENGTH = 10_000;
+
+/**
+ * Throws unless `text` is a string of at most `MAX_TEXT_LENGTH` characters:
+ * `NotationError` (`invalid_notation`) naming the limit for a longer one,
+ * `TabulaError` (`invalid_argument`) for a value that is no string. `what`
+ * names the text in the message ("Card text", "An action").
+ */
+export function checkText(text: unknown, what: string): asserts text is string {
+  if (typeof text !== 'string')
+    throw new TabulaError('invalid_argument', `${what} must be a string, got ${shown(text)}.`);
+  if (text.length > MAX_TEXT_LENGTH) {
+    throw new NotationError(
+      'invalid_notation',
+      `${what} is too long: ${text.length} characters, at most ${MAX_TEXT_LENGTH} are read.`,
+    );
   }
 }
 
@@ -119,8 +157,9 @@ export function cardListText(cards: readonly string[], options?: ToStringOptions
   return (options?.withBack ? cards : cards.map(faceOf)).join(',');
 }
 
-/** Splits comma-separated cards, checking each; `''` is no cards. */
+/** Splits comma-separated cards, checking each; `''` is no cards. At most `MAX_TEXT_LENGTH` characters. */
 export function parseCardList(text: string): string[] {
+  checkText(text, 'Card text');
   if (text === '') return [];
   const cards = text.split(',');
   for (const card of cards) assertCardString(card, text);
@@ -205,12 +244,14 @@ export type CardLike = Card | string;
 
 /** The card string (with its back) of a card or a string, checked. */
 export function cardKey(card: CardLike): string {
-  if (typeof card !== 'string') return card.key;
+  if (card instanceof Card) return card.key;
   assertCardString(card);
   return card;
 }
 
-/** Card strings (with backs) of cards or strings, each checked. */
+/** Card strings (with backs) of cards or strings, each checked (a hole in the list is no card). */
 export function cardKeys(cards: readonly CardLike[]): string[] {
-  return cards.map((card) => cardKey(card));
+  if (!Array.isArray(cards))
+    throw new TabulaError('invalid_argument', `Expected a list of cards, got ${shown(cards)}.`);
+  return Array.from(cards, (card) => cardKey(card));
 }

@@ -11,6 +11,7 @@ import {
   type Outcome,
   parseWith,
   type Seat,
+  shown,
 } from '@tabula/core';
 import { InvalidRulesError } from './errors.js';
 import { describeAction, parseAction } from './notation.js';
@@ -79,11 +80,6 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean): stri
   const layout = best.layout.map((m) => m.cards.slice());
   const key = layoutKey(layout);
   return [layout, ...found.filter((l) => layoutKey(l) !== key)];
-}
-
-function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
 }
 
 /** How `createRummyGame` lists plays. */

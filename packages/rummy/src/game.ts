@@ -13,7 +13,15 @@ import type { Meld } from './meld.js';
 import { Player } from './player.js';
 import * as Round from './round.js';
 import { Rules } from './rules.js';
-import type { GameJSON, GameStatus, GameView, PlayerJSON, RummyState } from './schemas.js';
+import {
+  type GameJSON,
+  type GameStatus,
+  type GameView,
+  MAX_PLAYERS,
+  type PlayerJSON,
+  type RulesConfig,
+  type RummyState,
+} from './schemas.js';
 import { type Solution, type SolveOptions, solve } from './solver/solve.js';
 import { cloneState, gameFromJSON } from './state.js';
 import { Table } from './table.js';
@@ -47,8 +55,9 @@ export class Game {
   private readonly players: Player[] = [];
   private round: RummyState | null = null;
 
-  constructor(rules: Rules = new Rules()) {
-    this.rules = rules;
+  /** A game of `rules` (a `Rules`, or its plain options, checked as `new Rules` checks them). */
+  constructor(rules: Rules | Partial<RulesConfig> = new Rules()) {
+    this.rules = rules instanceof Rules ? rules : new Rules(rules);
   }
 
   getRules(): Rules {
@@ -59,6 +68,8 @@ export class Game {
   join(player: Player): void {
     if (this.round !== null) refuse('wrong_phase', 'Cannot join a round already dealt.');
     if (this.hasPlayer(player)) throw new DuplicatePlayerError(`Player ${player.name} already joined.`);
+    if (this.players.length >= MAX_PLAYERS)
+      refuse('illegal_move', `A round seats at most ${MAX_PLAYERS} players: ${player.name} cannot join.`);
     this.players.push(player);
   }
 

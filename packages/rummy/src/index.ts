@@ -12,6 +12,7 @@ export {
   faceOf,
   isCardString,
   isJokerString,
+  MAX_TEXT_LENGTH,
   parseCardList,
   RANKS,
   type Rank,
@@ -55,7 +56,7 @@ export {
 export { describeAction, parseAction } from './notation.js';
 export { Player } from './player.js';
 export * as Round from './round.js';
-export { createDeck, DEFAULT_RULES, Rules } from './rules.js';
+export { copiesInDeck, createDeck, DEFAULT_RULES, Rules } from './rules.js';
 export {
   ActionSchema,
   CardSchema,
@@ -67,6 +68,12 @@ export {
   GameViewSchema,
   type LayoutMeld,
   LayoutSchema,
+  MAX_CARDS,
+  MAX_DECKS,
+  MAX_HAND_SIZE,
+  MAX_JOKERS,
+  MAX_PLAYERS,
+  MAX_POINTS,
   type MeldKind,
   type PlayerJSON,
   PlayerSchema,
@@ -102,5 +109,6 @@ export {
   type SolveStats,
   solve,
 } from './solver/solve.js';
+export { MAX_JSON_TEXT_LENGTH } from './state.js';
 export { newMelds, Table } from './table.js';
-export { renderView, viewFor } from './view.js';
+export { drawnSince, renderView, viewFor } from './view.js';

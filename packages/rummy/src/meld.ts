@@ -6,6 +6,7 @@
  * return numbers and keep the broken rule and the failing position in module
  * variables: no allocation unless a message is asked for.
  */
+import { InvalidInputError, shown } from '@tabula/core';
 import {
   Card,
   type CardLike,
@@ -266,6 +267,18 @@ export function settleMeld(cards: readonly string[], options?: { anyOrder?: bool
   throw new InvalidMeldError(rule, card, message);
 }
 
+/** What is wrong with the shape of a plain meld (`{ kind, cards }`), or null; the cards themselves are checked later. */
+function meldShape(meld: unknown, at = '$'): { path: string; message: string } | null {
+  if (typeof meld !== 'object' || meld === null || Array.isArray(meld))
+    return { path: at, message: `a meld is { kind: "group" | "run", cards }, got ${shown(meld)}` };
+  const { kind, cards } = meld as { kind?: unknown; cards?: unknown };
+  if (kind !== 'group' && kind !== 'run')
+    return { path: `${at}.kind`, message: `must be "group" or "run", got ${shown(kind)}` };
+  if (!Array.isArray(cards))
+    return { path: `${at}.cards`, message: `must be a list of cards, got ${shown(cards)}` };
+  return null;
+}
+
 /** Options of `Meld.fromString` / `Meld.fromCards`. */
 export interface MeldOptions {
   /** When the cards as given are not valid, retry them as a run in run order (see `Run.sort`). */
@@ -309,8 +322,13 @@ export abstract class Meld {
     return Meld.fromJSON(settleMeld(cardKeys(cards), options));
   }
 
-  /** The meld of a plain `{ kind, cards }`. */
+  /**
+   * The meld of a plain `{ kind, cards }`, checked: `InvalidInputError`
+   * (`invalid_input`) for another shape, the card and meld errors for the cards.
+   */
   static fromJSON(meld: TableMeld): Meld {
+    const shape = meldShape(meld);
+    if (shape !== null) throw new InvalidInputError('invalid_input', shape.path, shape.message);
     return meld.kind === 'group' ? new Group(meld.cards) : new Run(meld.cards);
   }
 

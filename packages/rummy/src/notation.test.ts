@@ -1,9 +1,10 @@
 import { createRng, IllegalActionError, NotationError, TabulaError } from '@tabula/core';
-import { thrownBy } from '@tabula/core/testing';
+import { guarded, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { position } from '../test/table-position.js';
+import { cardText, MAX_TEXT_LENGTH } from './card.js';
 import { rummyGame as game } from './definition.js';
-import type { RummyAction } from './schemas.js';
+import { MAX_CARDS, type RummyAction } from './schemas.js';
 
 /** The class and code of what `fn` throws: typing mistakes are NotationErrors, cards that are not there refusals. */
 const codeOf = (fn: () => unknown): string => {
@@ -139,6 +140,50 @@ describe('parseAction', () => {
     );
   });
 
+  it('refuses text longer than it reads at once, and reads long text in one pass (issue 11, item 5)', () => {
+    // The input that failed: a backtracking regex took seconds on it.
+    const failing = `play ${'(from hand:'.repeat(16000)}`;
+    const refused = guarded('parseAction', () => parse(failing), { limitMs: 100 });
+    expect(refused.ok === false && refused.error).toMatchObject({
+      code: 'invalid_notation',
+      message: `An action is too long: ${failing.length} characters, at most ${MAX_TEXT_LENGTH} are read.`,
+    });
+    // Just under the bound, the same text and its cousins are read in one pass (a play, or a Tabula error).
+    const unit = '(from hand:';
+    for (const text of [
+      `play ${unit.repeat(Math.floor((MAX_TEXT_LENGTH - 6) / unit.length))}`,
+      `play ${'( '.repeat(4990)})`,
+      `play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc ${'(from hand: '.repeat(800)})`,
+      `lay ${'Kc '.repeat(3300)}`,
+      `${'; '.repeat(4999)}`,
+    ]) {
+      expect(text.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+      guarded('parseAction', () => parse(text), { limitMs: 100 });
+    }
+    // what a play of the biggest deck's every card needs is well within the bound
+    expect(`play ${'Khr,'.repeat(MAX_CARDS)} (from hand: ${'Khr,'.repeat(MAX_CARDS)})`.length).toBeLessThan(
+      MAX_TEXT_LENGTH / 2,
+    );
+    expect(codeOf(() => game.parseAction!(42 as unknown as string, view, legal))).toBe(
+      'other invalid_argument',
+    );
+  });
+
+  it('drops a trailing "(from hand: ...)" as describe writes it, and nothing else', () => {
+    const expected = parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc');
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (FROM HAND: 4c,8c,Kc)  ')).toEqual(expected);
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (  from hand: (4c,8c,Kc)')).toEqual(expected);
+    expect(parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (from hand:)')).toEqual(expected);
+    expect(parse('PLAY 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc')).toEqual(expected);
+    expect(codeOf(() => parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (from hand: 4c) (x)'))).toBe(
+      'notation invalid_card',
+    );
+    expect(codeOf(() => parse('play 4c,5c,6c,7c,8c;Kd,Kh,Ks,Kc (to hand: 4c)'))).toBe(
+      'notation invalid_card',
+    );
+    expect(codeOf(() => parse('playKc,Kh,wb'))).toBe('notation invalid_notation');
+  });
+
   it('reads back every listed action of random rounds as the very same action', () => {
     let checked = 0;
     for (let seed = 0; seed < 8; seed++) {
@@ -173,11 +218,42 @@ describe('render', () => {
         '   2. K♦ K♥ K♠',
         'Players: seat 0 (you): 5 cards, not opened; seat 1: 14 cards, opened',
         'Your hand: 4♣ 8♣ K♣ K♥ 2♠',
+        'Key: a card is its rank (A, 2-9, T for ten, J, Q, K) and suit (♣ ♦ ♥ ♠); wb and wr are the black and red jokers.',
+        'Key: the 2 decks have red and blue backs; where you hold both copies of a card, an action names one by a last letter: Khr is the K♥ with the red back, Khb the blue (wbr: the black joker, red back).',
       ].join('\n'),
     );
     const spectator = game.render!(game.view({ ...state, stock: [], passes: 1 }, null));
     expect(spectator).toContain('seat 0 to play. Stock: 0 cards, 1 pass in a row.');
     expect(spectator).not.toContain('Your hand');
+  });
+
+  it('says which card the seat drew since it last looked, to that seat only, and gives the key only the first time (issue 11, item 15)', () => {
+    const state = position('8cr,4cr,Kcb,Khb,2sr', TABLE, false);
+    const before = game.view(state, 0);
+    const drew = game.apply(state, 0, { type: 'draw' }, createRng(0));
+    const card = state.stock[0] ?? '';
+    const after = game.render!(game.view(drew, 0), before);
+    expect(after.split('\n')[0]).toBe(`You drew ${cardText(card)}.`);
+    expect(after).not.toContain('Key:');
+    // the other seat, and a spectator, see a card count, never the card
+    for (const seat of [1, null]) {
+      const other = game.render!(game.view(drew, seat), game.view(state, seat));
+      expect(other).not.toContain('You drew');
+    }
+    // a play is no draw
+    const open = position('8cr,4cr,Kcb,Khb,2sr', TABLE, true);
+    const layout = [
+      ['4cr', '5cr', '6cr', '7cr'],
+      ['Kdr', 'Khr', 'Ksr'],
+    ];
+    const laid = game.apply(open, 0, { type: 'play', layout }, createRng(0));
+    expect(game.render!(game.view(laid, 0), game.view(open, 0))).not.toContain('You drew');
+    // one deck without jokers: nothing about backs or jokers
+    const plain = game.setup({ players: 2, rules: { decks: 1, jokers: 0 } }, createRng(1));
+    const key = game.render!(game.view(plain, 0))
+      .split('\n')
+      .filter((line) => line.startsWith('Key:'));
+    expect(key).toEqual(['Key: a card is its rank (A, 2-9, T for ten, J, Q, K) and suit (♣ ♦ ♥ ♠).']);
   });
 
   it('shows the result once the round is over', () => {

@@ -4,7 +4,7 @@
  * written and read in `card.ts`.)
  */
 import { IllegalActionError, NotationError } from '@tabula/core';
-import { assertCardString, faceOf, isCardString, SUIT_SYMBOLS } from './card.js';
+import { assertCardString, checkText, clipped, faceOf, isCardString, SUIT_SYMBOLS } from './card.js';
 import { settlePlay } from './round.js';
 import type { RummyAction, RummyState, RummyView } from './schemas.js';
 
@@ -71,7 +71,7 @@ const USAGE =
   'melds separated by ";", cards by ",": e.g. lay Kh,Kd,Ks;5c,6c,wb,8c';
 
 const notAnAction = (text: string) =>
-  new NotationError('invalid_notation', `Not an action: "${text}". ${USAGE}`);
+  new NotationError('invalid_notation', `Not an action: "${clipped(text)}". ${USAGE}`);
 
 /** Takes one copy of a card whose face (or, for a 3-letter token, the card itself) matches. */
 function takeFrom(pool: Map<string, number>, token: string): string | undefined {
@@ -124,13 +124,14 @@ function resolve(
   const out = typed.map((meld) => meld.map((token) => (token.length === 3 ? take(token) : undefined)));
   const claimed = new Set<number>();
   const sortedFaces = (cards: readonly string[]) => cards.map(faceOf).sort().join(',');
+  const tableFaces = table.map(sortedFaces);
   for (const [i, meld] of typed.entries()) {
     if (meld.some((token) => token.length === 3)) continue;
     const faces = sortedFaces(meld);
     const j = table.findIndex(
       (cards, t) =>
         !claimed.has(t) &&
-        sortedFaces(cards) === faces &&
+        tableFaces[t] === faces &&
         [...countOf(cards)].every(([card, n]) => (tablePool.get(card) ?? 0) >= n),
     );
     const own = countOf(table[j] ?? []);
@@ -187,13 +188,54 @@ function allowedBy(view: RummyView, action: RummyAction): void {
   }
 }
 
+/** Whether the character at `at` is white space (`\s`). */
+const isSpace = (text: string, at: number) => /\s/.test(text.charAt(at));
+
+/**
+ * The verb (`lay` or `play`, any case) the text starts with, as a word of its
+ * own, and the rest; null without one. Read by hand, no regex to backtrack.
+ */
+function verbOf(text: string): { verb: 'lay' | 'play'; rest: string } | null {
+  for (const verb of ['lay', 'play'] as const) {
+    const n = verb.length;
+    if (text.slice(0, n).toLowerCase() === verb && (text.length === n || isSpace(text, n)))
+      return { verb, rest: text.slice(n) };
+  }
+  return null;
+}
+
+const FROM_HAND = 'from hand:';
+
+/**
+ * The text without a trailing `(from hand: ...)` as `describeAction` writes it
+ * (the first `(` whose words are "from hand:" after the last other `)`), in
+ * one pass over the text.
+ */
+function withoutFromHand(text: string): string {
+  const end = text.trimEnd();
+  if (!end.endsWith(')')) return text;
+  // the part may hold no ")" but its last
+  const from = end.lastIndexOf(')', end.length - 2) + 1;
+  for (
+    let open = end.indexOf('(', from);
+    open >= 0 && open < end.length - 1;
+    open = end.indexOf('(', open + 1)
+  ) {
+    let at = open + 1;
+    while (at < end.length && isSpace(end, at)) at++;
+    if (end.slice(at, at + FROM_HAND.length).toLowerCase() === FROM_HAND) return end.slice(0, open);
+  }
+  return text;
+}
+
 function readAction(text: string, view: RummyView): RummyAction {
+  checkText(text, 'An action');
   const trimmed = text.trim();
   const word = trimmed.toLowerCase();
   if (word === 'draw' || word === 'pass') return { type: word };
-  const form = /^(lay|play)(?:\s+|$)([\s\S]*)$/i.exec(trimmed);
-  const lay = form?.[1]?.toLowerCase() === 'lay';
-  const body = (form?.[2] ?? trimmed).replace(/\(\s*from hand:[^)]*\)\s*$/i, '').trim();
+  const form = verbOf(trimmed);
+  const lay = form?.verb === 'lay';
+  const body = withoutFromHand(form?.rest ?? trimmed).trim();
   const typed = body
     .split(/[;|]/)
     .map((meld) =>

@@ -11,15 +11,17 @@ import {
   matches,
   type Rng,
   schemaProblem,
+  shown,
 } from '@tabula/core';
 import { assertCardString, isCardString } from './card.js';
-import { InvalidMeldError, InvalidRulesError, NotYourTurnError, UnknownPlayerError } from './errors.js';
+import { InvalidMeldError, NotYourTurnError, UnknownPlayerError } from './errors.js';
 import { handPenalty } from './hand.js';
 import { scoreMeld, validateMeld } from './meld.js';
-import { beyondDeckMessage, cardsBeyondDeck, createDeck, rulesProblem } from './rules.js';
+import { assertRules, beyondDeckMessage, cardsBeyondDeck, createDeck } from './rules.js';
 import {
   type LayoutMeld,
   LayoutSchema,
+  MAX_PLAYERS,
   type RulesConfig,
   type RummyState,
   type TableMeld,
@@ -36,21 +38,18 @@ function refuse(code: ErrorCode, message: string): never {
  * Paths in errors name the arguments: `$.rules.handSize`, `$.players`, `$.deck[3]`.
  */
 export function deal(rules: RulesConfig, players: number, deck: readonly string[]): RummyState {
-  const problem = rulesProblem(rules);
-  if (problem) {
-    throw new InvalidRulesError(
-      problem.field,
-      `Invalid rules: ${problem.message}`,
-      `$.rules.${problem.field}`,
-    );
-  }
-  if (!Number.isSafeInteger(players) || players < 2) {
+  assertRules(rules);
+  if (!Number.isSafeInteger(players) || players < 2 || players > MAX_PLAYERS) {
     throw new InvalidInputError(
       'invalid_config',
       '$.players',
-      `At least two players are needed, got ${players}.`,
+      Number.isSafeInteger(players) && players > MAX_PLAYERS
+        ? `At most ${MAX_PLAYERS} players can play a round, got ${players}.`
+        : `At least two players are needed, got ${shown(players)}.`,
     );
   }
+  if (!Array.isArray(deck))
+    throw new InvalidInputError('invalid_input', '$.deck', `must be a list of cards, got ${shown(deck)}`);
   const needed = players * rules.handSize;
   if (deck.length < needed) {
     throw new InvalidInputError(
@@ -59,7 +58,8 @@ export function deal(rules: RulesConfig, players: number, deck: readonly string[
       `Not enough cards to deal ${rules.handSize} cards to ${players} players: ${needed} needed, ${deck.length} given.`,
     );
   }
-  for (const card of deck) assertCardString(card);
+  // every place, holes included
+  for (let i = 0; i < deck.length; i++) assertCardString(deck[i]);
   const extra = cardsBeyondDeck(rules, [deck]);
   if (extra !== null) {
     throw new InvalidInputError('invalid_input', `$.deck[${extra.index}]`, beyondDeckMessage(rules, extra));
@@ -95,21 +95,25 @@ export function shuffledDeck(rules: RulesConfig, rng: Rng): string[] {
 /** Throws unless the round is in progress, the seat exists and it is its turn; returns the seat's hand. */
 export function checkTurn(state: RummyState, seat: number): readonly string[] {
   if (state.status !== 'playing') refuse('game_over', 'The round is over.');
-  const hand = state.hands[seat];
-  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${seat}.`);
+  // a seat is an index: anything else (a string, an object) is no seat, and is not used as a key
+  const hand = Number.isInteger(seat) ? state.hands[seat] : undefined;
+  if (hand === undefined) throw new UnknownPlayerError(`There is no player at seat ${shown(seat)}.`);
   if (seat !== state.current) {
     throw new NotYourTurnError(`It is seat ${state.current}'s turn, not seat ${seat}'s.`);
   }
   return hand;
 }
 
-/** The layout's melds with their kinds settled; throws on a malformed, bad-card or invalid meld. */
-export function settleLayout(layout: readonly LayoutMeld[]): TableMeld[] {
+/**
+ * The layout's melds with their kinds settled; throws on a malformed, bad-card
+ * or invalid meld. `at` is the layout's path in the input (`$.layout`).
+ */
+export function settleLayout(layout: readonly LayoutMeld[], at = '$.layout'): TableMeld[] {
   if (!matches(LayoutSchema, layout)) {
     const problem = schemaProblem(LayoutSchema, layout);
     throw new InvalidInputError(
       'invalid_input',
-      `$.layout${problem?.path.slice(1) ?? ''}`,
+      `${at}${problem?.path.slice(1) ?? ''}`,
       `${problem?.message}: a layout is an array of melds, each an array of cards or { kind: "group" | "run", cards }`,
     );
   }
@@ -168,7 +172,15 @@ export function settlePlay(
   }
   const addedBag = bag([added]);
   const notInHand = minus(addedBag, bag([position.hand]));
-  if (notInHand.length > 0) refuse('card_not_held', `Cards not in hand: ${notInHand.join(',')}.`);
+  if (notInHand.length > 0) {
+    // a card without its back under several decks is the likely mistake: say so
+    const backless = position.rules.decks > 1 ? notInHand.find((card) => card.length === 2) : undefined;
+    const hint =
+      backless === undefined
+        ? ''
+        : ` With ${position.rules.decks} decks cards carry a back: ${backless}r or ${backless}b.`;
+    refuse('card_not_held', `Cards not in hand: ${notInHand.join(',')}.${hint}`);
+  }
   if (!position.opened) {
     const fresh = newMelds(position.table, melds);
     if (fresh === null) refuse('table_rearranged', 'The table cannot be rearranged before opening.');
@@ -198,11 +210,9 @@ export function settlePlay(
  * least `openingPoints` (jokers at the value they stand for).
  */
 export function play(state: RummyState, seat: number, layout: readonly LayoutMeld[]): RummyState {
+  const held = checkTurn(state, seat);
   const opened = state.opened[seat] === true;
-  const { table, hand } = settlePlay(
-    { table: state.table, hand: checkTurn(state, seat), opened, rules: state.rules },
-    layout,
-  );
+  const { table, hand } = settlePlay({ table: state.table, hand: held, opened, rules: state.rules }, layout);
   const next: RummyState = {
     ...state,
     hands: state.hands.map((h, i) => (i === seat ? hand : h)),
@@ -264,8 +274,8 @@ export function roundScores(
   winner: number,
 ): number[] {
   const penalties = hands.map((h) => handPenalty(h, rules.jokerPenalty));
-  const base = penalties[winner];
-  if (base === undefined) throw new UnknownPlayerError(`There is no player at seat ${winner}.`);
+  const base = Number.isInteger(winner) ? penalties[winner] : undefined;
+  if (base === undefined) throw new UnknownPlayerError(`There is no player at seat ${shown(winner)}.`);
   const scores = penalties.map((p) => base - p);
   scores[winner] = scores.reduce((sum, s, i) => (i === winner ? sum : sum - s), 0);
   return scores;

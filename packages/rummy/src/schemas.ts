@@ -15,18 +15,38 @@ type Data<S extends TSchema> = DeepReadonly<Static<S>>;
 /** A card string: rank + suit or a joker colour, and an optional back (`Kh`, `Khr`, `wb`, `wbr`). */
 export const CardSchema = Type.String({ pattern: `^(?:[${RANKS.join('')}][${SUITS.join('')}]|w[br])[rb]?$` });
 
+/**
+ * The bounds of the rules, here and nowhere else: the schemas below carry them
+ * as `maximum`, so every way in (a config, `new Rules`, a saved round or game,
+ * a record, the solver's position) refuses a value beyond them at once, with a
+ * message that names the bound. Each number sizes something the engine builds
+ * or walks (the deck, the hands, the scores), so none is left unbounded.
+ */
+/** The most decks of 52 cards. */
+export const MAX_DECKS = 8;
+/** The most jokers: 2 per deck (`rulesProblem` checks the rules' own decks). */
+export const MAX_JOKERS = 2 * MAX_DECKS;
+/** The most cards dealt to each player: a whole deck with its two jokers. */
+export const MAX_HAND_SIZE = 54;
+/** The most players of a round (and the deck must deal each a hand). */
+export const MAX_PLAYERS = 16;
+/** The most points to open with, and the most a joker left in hand costs. */
+export const MAX_POINTS = 1000;
+/** The most cards any rules' deck holds: 8 decks and 16 jokers. */
+export const MAX_CARDS = 52 * MAX_DECKS + MAX_JOKERS;
+
 export const RulesSchema = Type.Object(
   {
-    /** Number of 52-card decks. */
-    decks: Type.Integer({ minimum: 1 }),
+    /** Number of 52-card decks, 1 to 8. */
+    decks: Type.Integer({ minimum: 1, maximum: MAX_DECKS }),
     /** Jokers in play, at most 2 per deck (a rule across fields, checked by `rulesProblem`). */
-    jokers: Type.Integer({ minimum: 0 }),
-    /** Cards dealt to each player. */
-    handSize: Type.Integer({ minimum: 1 }),
-    /** Points a player's first play must be worth. */
-    openingPoints: Type.Integer({ minimum: 0 }),
-    /** Penalty of a joker left in hand. */
-    jokerPenalty: Type.Integer({ minimum: 0 }),
+    jokers: Type.Integer({ minimum: 0, maximum: MAX_JOKERS }),
+    /** Cards dealt to each player, 1 to 54. */
+    handSize: Type.Integer({ minimum: 1, maximum: MAX_HAND_SIZE }),
+    /** Points a player's first play must be worth, 0 to 1000. */
+    openingPoints: Type.Integer({ minimum: 0, maximum: MAX_POINTS }),
+    /** Penalty of a joker left in hand, 0 to 1000. */
+    jokerPenalty: Type.Integer({ minimum: 0, maximum: MAX_POINTS }),
   },
   { additionalProperties: false },
 );
@@ -35,8 +55,8 @@ export type RulesConfig = Data<typeof RulesSchema>;
 
 export const ConfigSchema = Type.Object(
   {
-    /** How many players; seats are 0 .. players - 1 in join order, seat 0 starts. */
-    players: Type.Integer({ minimum: 2 }),
+    /** How many players, 2 to 16 (and no more than the deck deals a hand); seats are 0 .. players - 1 in join order, seat 0 starts. */
+    players: Type.Integer({ minimum: 2, maximum: MAX_PLAYERS }),
     /** The rules; a left-out field takes the default (2 decks, 2 jokers, 14 cards, 30 to open, 30 a joker). */
     rules: Type.Optional(Type.Partial(RulesSchema, { additionalProperties: false })),
   },
@@ -61,11 +81,15 @@ export type TableMeld = Data<typeof TableMeldSchema>;
  * `{ kind, cards }`. Only the shape: a bad card or an invalid meld has its own error.
  */
 export const LayoutMeldSchema = Type.Union([
-  Type.Array(Type.String()),
-  Type.Object({ kind: MeldKindSchema, cards: Type.Array(Type.String()) }, { additionalProperties: false }),
+  Type.Array(Type.String(), { maxItems: MAX_CARDS }),
+  Type.Object(
+    { kind: MeldKindSchema, cards: Type.Array(Type.String(), { maxItems: MAX_CARDS }) },
+    { additionalProperties: false },
+  ),
 ]);
 export type LayoutMeld = Data<typeof LayoutMeldSchema>;
-export const LayoutSchema = Type.Array(LayoutMeldSchema);
+/** A layout: no list longer than the biggest deck (the rules of a meld and of the deck come after the shape). */
+export const LayoutSchema = Type.Array(LayoutMeldSchema, { maxItems: MAX_CARDS });
 
 export const DrawSchema = Type.Object({ type: Type.Literal('draw') }, { additionalProperties: false });
 export const PassSchema = Type.Object({ type: Type.Literal('pass') }, { additionalProperties: false });
@@ -73,7 +97,7 @@ export const PlaySchema = Type.Object(
   {
     type: Type.Literal('play'),
     /** The whole new table: each meld its cards (with backs), the kind guessed as `play` does. */
-    layout: Type.Array(Type.Array(CardSchema)),
+    layout: Type.Array(Type.Array(CardSchema, { maxItems: MAX_CARDS }), { maxItems: MAX_CARDS }),
   },
   { additionalProperties: false },
 );
@@ -84,7 +108,12 @@ export const ActionSchema = Type.Union([DrawSchema, PassSchema, PlaySchema]);
  */
 export type RummyAction = Static<typeof ActionSchema>;
 
-const SeatSchema = Type.Integer({ minimum: 0 });
+const SeatSchema = Type.Integer({ minimum: 0, maximum: MAX_PLAYERS - 1 });
+/** A list of cards: never more than the biggest deck holds. */
+const CardsSchema = Type.Array(CardSchema, { maxItems: MAX_CARDS });
+/** One entry per seat. */
+const perSeat = <S extends TSchema>(item: S, minItems = 0) =>
+  Type.Array(item, { minItems, maxItems: MAX_PLAYERS });
 
 /** `playing` until a player goes out or everyone passes in a row, then `over`. */
 export const RoundStatusSchema = Type.Union([Type.Literal('playing'), Type.Literal('over')]);
@@ -96,20 +125,20 @@ export const StateSchema = Type.Object(
     rules: RulesSchema,
     status: RoundStatusSchema,
     /** Each seat's cards (strings with backs, e.g. `Khr`), in the order received. */
-    hands: Type.Array(Type.Array(CardSchema), { minItems: 2 }),
+    hands: perSeat(CardsSchema, 2),
     /** The face-down stock; the next draw takes the first card. */
-    stock: Type.Array(CardSchema),
-    table: Type.Array(TableMeldSchema),
+    stock: CardsSchema,
+    table: Type.Array(TableMeldSchema, { maxItems: MAX_CARDS / 3 }),
     /** Whether each seat has made its opening play. */
-    opened: Type.Array(Type.Boolean()),
+    opened: perSeat(Type.Boolean()),
     /** The seat whose turn it is. */
     current: SeatSchema,
     /** Consecutive passes so far. */
-    passes: Type.Integer({ minimum: 0 }),
+    passes: Type.Integer({ minimum: 0, maximum: MAX_PLAYERS }),
     /** The winning seat once over, otherwise null. */
     winner: Type.Union([SeatSchema, Type.Null()]),
     /** Each seat's score once over, zeros while playing. */
-    scores: Type.Array(Type.Integer()),
+    scores: perSeat(Type.Integer()),
   },
   { additionalProperties: false },
 );
@@ -162,7 +191,11 @@ export type GameView = Data<typeof GameViewSchema>;
 
 /** A whole `Game` as plain JSON, the PHP library's save: `round` is null until the deal. */
 export const GameSchema = Type.Object(
-  { rules: RulesSchema, players: Type.Array(PlayerSchema), round: Type.Union([StateSchema, Type.Null()]) },
+  {
+    rules: RulesSchema,
+    players: Type.Array(PlayerSchema, { maxItems: MAX_PLAYERS }),
+    round: Type.Union([StateSchema, Type.Null()]),
+  },
   { additionalProperties: false },
 );
 export type GameJSON = Data<typeof GameSchema>;

@@ -12,6 +12,9 @@ import { roundScores, stalemateWinner } from './round.js';
 import { beyondDeckMessage, cardsBeyondDeck, rulesProblem } from './rules.js';
 import { type GameJSON, GameSchema, type RummyState, StateSchema } from './schemas.js';
 
+/** The longest JSON text `gameFromJSON` reads: far more than the biggest game needs, even indented. */
+export const MAX_JSON_TEXT_LENGTH = 1_000_000;
+
 function fail(path: string, message: string): never {
   throw new InvalidInputError('invalid_state', path, message);
 }
@@ -99,6 +102,8 @@ export function fromJSON(json: unknown, at = '$'): RummyState {
 export function gameFromJSON(json: unknown): GameJSON {
   let value = json;
   if (typeof json === 'string') {
+    if (json.length > MAX_JSON_TEXT_LENGTH)
+      fail('$', `is too long: ${json.length} characters, at most ${MAX_JSON_TEXT_LENGTH} are read`);
     try {
       value = JSON.parse(json);
     } catch (error) {

@@ -1,4 +1,5 @@
-import type { Card, ToStringOptions } from './card.js';
+import { InvalidInputError, shown } from '@tabula/core';
+import { type Card, checkText, type ToStringOptions } from './card.js';
 import { Meld, type MeldOptions } from './meld.js';
 import type { TableMeld } from './schemas.js';
 
@@ -39,14 +40,18 @@ export class Table {
     this.melds = melds.slice();
   }
 
-  /** A table from semicolon-separated melds (`Kh,Kd,Ks;5c,6c,7c`); `''` is the empty table. */
+  /** A table from semicolon-separated melds (`Kh,Kd,Ks;5c,6c,7c`); `''` is the empty table. At most `MAX_TEXT_LENGTH` characters. */
   static fromString(text: string, options?: MeldOptions): Table {
+    checkText(text, 'Table text');
     if (text === '') return new Table();
     return new Table(text.split(';').map((m) => Meld.fromString(m, options)));
   }
 
+  /** A table of plain `{ kind, cards }` melds, each checked as `Meld.fromJSON` checks it. */
   static fromJSON(melds: readonly TableMeld[]): Table {
-    return new Table(melds.map((m) => Meld.fromJSON(m)));
+    if (!Array.isArray(melds))
+      throw new InvalidInputError('invalid_input', '$', `a table is a list of melds, got ${shown(melds)}`);
+    return new Table(Array.from(melds, (m) => Meld.fromJSON(m)));
   }
 
   getMelds(): Meld[] {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type GameRecord, GameRecordSchema, parseWith, replay } from '@tabula/core';
+import { type AnyGame, type GameRecord, GameRecordSchema, parseWith, replay } from '@tabula/core';
+import { cardText, type RummyState } from '@tabula/rummy';
 import { describe, expect, it } from 'vitest';
 import { tabula, workDir } from '../../test/tabula.js';
 import { SHOWN_ACTIONS } from '../human.js';
@@ -12,7 +13,8 @@ const work = workDir();
 /**
  * Checks that everything `tabula play` printed to the person at `seat` is
  * derivable from what that seat may know at the time it was printed: the
- * lines of the seat's own views (rendered) of every state so far, the
+ * lines of the seat's own views (rendered, alone or against the seat's view
+ * when it was asked before) of every state so far, the
  * seat's own legal actions as listed when it is asked, and fixed lines that
  * carry nothing secret (the greeting, "bidder (seat 0) has played.", the
  * result once the game is over, the goodbye). The states come from replaying
@@ -46,6 +48,12 @@ function expectOnlyWhatTheSeatSees(gameId: string, seat: number, stdout: string,
     const upTo = asking ?? last;
     for (; seen <= upTo; seen++)
       for (const line of render(game.view(states[seen], seat)).split('\n')) known.add(line);
+    // The view asked in (or the last), drawn against the one the seat was asked in before: what changed for it.
+    const before = asked[question - 1];
+    if (before !== undefined) {
+      const drawn = render(game.view(states[upTo], seat), game.view(states[before], seat));
+      for (const line of drawn.split('\n')) known.add(line);
+    }
     const askedIn = asking === undefined ? undefined : states[asking];
     const legal = askedIn === undefined ? [] : game.legalActions(askedIn, seat);
     const listed = new Set(legal.map((action) => game.describe?.(action, askedIn)));
@@ -147,6 +155,22 @@ describe('tabula play prints no secret of another seat', () => {
     expect(stdout).toContain('Match to 3, game 1: You 0, Black 0');
     expect(stdout).toMatch(/^Match over, /m);
     expect(expectOnlyWhatTheSeatSees('backgammon', 0, stdout, record)).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('tells the rummy player which card they drew, and explains the card marks once (issue 11, item 15)', async () => {
+    // The input that failed: after "#1" (draw) nothing said which card came.
+    const { stdout, record } = await playScripted('rummy', 1, 6, ['#1']);
+    const states = replay(GAMES.rummy as AnyGame, record) as RummyState[];
+    // after each of the seat's draws, its hand ends with the card drawn: that card, and no other, is named
+    const drawn = record.actions.flatMap(({ seat, action }, i) => {
+      if (seat !== 1 || (action as { type: string }).type !== 'draw') return [];
+      const hand = states[i + 1]?.hands[1] ?? [];
+      return [`You drew ${cardText(hand.at(-1) ?? '')}.`];
+    });
+    expect(drawn.length).toBeGreaterThan(3);
+    expect(stdout.match(/^You drew .*$/gm)).toEqual(drawn);
+    expect(stdout.match(/^Key: /gm)).toHaveLength(2);
+    expect(stdout).toContain('Khr is the K♥ with the red back, Khb the blue');
   }, 120_000);
 
   it('never shows the bot’s bid before the battle resolves (the input that failed: skirmish --seat 1)', async () => {

@@ -3,7 +3,7 @@ import { type GameRecord, type Outcome, playGame, type RecordedAction } from '@t
 import { intFlag, listFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
 import { checkWritable, writeOut } from '../files.js';
-import { humanAgent, Quit, type Terminal } from '../human.js';
+import { humanAgent, Quit, type Seen, type Terminal } from '../human.js';
 import { type Keyboard, processKeyboard, readLines } from '../lines.js';
 import { createAgent, gameById } from '../registry.js';
 import { actionText, winnersText } from '../text.js';
@@ -57,7 +57,9 @@ export async function play(
   };
   // The state the person is asked in, so that the person's own choices are written in notation.
   let now: unknown;
-  const you = humanAgent(game, person, (action) => actionText(game, action, now));
+  // The view the person last saw, so that the last picture says what changed since (a card drawn).
+  const seen: Seen = { view: undefined };
+  const you = humanAgent(game, person, (action) => actionText(game, action, now), seen);
   agents.splice(human, 0, you);
   const names = agents.map((agent) => agent.name);
   const actions: RecordedAction[] = [];
@@ -87,7 +89,7 @@ export async function play(
   if (finished === null) {
     out(`You left the game after ${actions.length} action${actions.length === 1 ? '' : 's'}. Bye.`);
   } else {
-    if (game.render) out(game.render(game.view(finished.state, human)));
+    if (game.render) out(game.render(game.view(finished.state, human), seen.view));
     const { outcome } = finished;
     out(
       `Game over: ${winnersText(outcome, names)} won (${outcome.reason}); scores ${outcome.scores.join(', ')}.`,

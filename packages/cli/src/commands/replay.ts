@@ -51,8 +51,12 @@ export async function replay(
   const game = gameById(record.game);
   const states = replayRecord(game, record);
   const names = record.players ?? [];
+  // Each position from the spectator's side, drawn against the one before (a key to the notation only once).
+  let shown: unknown;
   const show = (state: unknown) => {
-    if (game.render) out(game.render(game.view(state, null)));
+    const view = game.view(state, null);
+    if (game.render) out(game.render(view, shown));
+    shown = view;
   };
   out(`${game.id} ${record.version}, seed ${record.seed}${names.length ? `: ${names.join(' vs ')}` : ''}`);
   show(states[0]);

@@ -2,13 +2,20 @@
  * The exact solver: the best play for a player, as a layout of the whole
  * table that `play` accepts. See the README's Solver section for the method.
  */
-import { InvalidInputError } from '@tabula/core';
+import { InvalidInputError, shown } from '@tabula/core';
 import { type CardLike, cardKeys, cardText, parseCardList } from '../card.js';
 import { InvalidRulesError } from '../errors.js';
 import { Hand, handPenalty } from '../hand.js';
 import { scoreMeld } from '../meld.js';
 import { settleLayout } from '../round.js';
-import { beyondDeckMessage, cardsBeyondDeck, DEFAULT_RULES, rulesProblem } from '../rules.js';
+import {
+  beyondDeckMessage,
+  cardsBeyondDeck,
+  copiesInDeck,
+  DEFAULT_RULES,
+  rulesProblem,
+  withBacks,
+} from '../rules.js';
 import type { LayoutMeld, RulesConfig, TableMeld } from '../schemas.js';
 import { Table } from '../table.js';
 import { greedyPlay } from './greedy.js';
@@ -111,8 +118,15 @@ function position(input: SolvePosition): {
       ? Table.fromString(source).toJSON()
       : source instanceof Table
         ? source.toJSON()
-        : settleLayout(source);
+        : settleLayout(source, '$.table');
   const given = input.hand;
+  if (typeof given !== 'string' && !(given instanceof Hand) && !Array.isArray(given)) {
+    throw new InvalidInputError(
+      'invalid_input',
+      '$.hand',
+      `must be a list of cards, a Hand or text, got ${shown(given)}`,
+    );
+  }
   const hand =
     typeof given === 'string'
       ? parseCardList(given)
@@ -122,13 +136,29 @@ function position(input: SolvePosition): {
   if (typeof input.opened !== 'boolean') {
     throw new InvalidInputError('invalid_input', '$.opened', 'must be true or false');
   }
-  const tableCards = table.flatMap((m) => m.cards);
-  const extra = cardsBeyondDeck(rules, [tableCards, hand]);
-  if (extra !== null) {
-    const path = extra.list === 1 ? `$.hand[${extra.index}]` : '$.table';
-    throw new InvalidInputError('invalid_input', path, beyondDeckMessage(rules, extra));
+  // cards written without their back take free copies of their faces: the table's first, then the hand's
+  const backed = withBacks(rules, [...table.map((m) => m.cards), hand]);
+  const melds = table.map((m, i) => ({ kind: m.kind, cards: backed.lists[i] ?? m.cards }));
+  const cards = backed.lists[table.length] ?? hand;
+  const where = (list: number, index: number) =>
+    list === table.length ? `$.hand[${index}]` : `$.table[${list}][${index}]`;
+  if (backed.unplaced !== null) {
+    const { card, list, index } = backed.unplaced;
+    const copies = copiesInDeck(rules, `${card}r`) + copiesInDeck(rules, `${card}b`);
+    throw new InvalidInputError(
+      'invalid_input',
+      where(list, index),
+      `card ${card} is in the position more often than the ${copies} of the rules' deck.`,
+    );
   }
-  return { table, hand, opened: input.opened, rules };
+  const extra = cardsBeyondDeck(rules, [...melds.map((m) => m.cards), cards]);
+  if (extra !== null)
+    throw new InvalidInputError(
+      'invalid_input',
+      where(extra.list, extra.index),
+      beyondDeckMessage(rules, extra),
+    );
+  return { table: melds, hand: cards, opened: input.opened, rules };
 }
 
 /** Whether two melds hold the same cards, backs included, in any order. */

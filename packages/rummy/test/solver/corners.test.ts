@@ -7,6 +7,7 @@ import {
   Hand,
   InvalidCardError,
   InvalidRulesError,
+  Meld,
   Player,
   Rules,
   type RulesConfig,
@@ -199,6 +200,29 @@ describe('inputs', () => {
       solve({ table: '5hr,6hr,7hr', hand: '8hb', opened: true, rules: { decks: 2 } }),
     ];
     for (const s of forms) expect(s.kind === 'play' && s.cardsLaid).toBe(expected!.cards);
+  });
+
+  it('gives a card written without its back a free copy of its face, as parseAction does (issue 11, item 16)', () => {
+    // The input that failed: refused for the missing backs, while Meld.fromString takes the same cards.
+    expect(Meld.fromString('Kh,Kd,Ks,wb').getPoints()).toBe(52);
+    const kings = solve({ hand: 'Kh,Kd,Ks,wb', opened: false });
+    expect(kings.kind === 'play' && kings.laid).toEqual(['Khr', 'Kdr', 'Ksr', 'wbr']);
+    // the table's cards take their copies first, then the hand's; cards with a back keep theirs
+    const more = solve({ table: 'Kh,Kd,Ks', hand: ['Kh', 'Kc', 'Kcr'], opened: true });
+    expect(more.kind === 'play' && more.laid).toEqual(['Khb', 'Kcb', 'Kcr']);
+    expect(more.kind === 'play' && more.layout.flatMap((m) => m.cards).sort()).toEqual(
+      ['Kcb', 'Kcr', 'Kdr', 'Khb', 'Khr', 'Ksr'].sort(),
+    );
+    // under one deck cards have no back: they stay as written
+    const one = solve({ hand: 'Kh,Kd,Ks', opened: true, rules: { decks: 1 } });
+    expect(one.kind === 'play' && one.laid).toEqual(['Kh', 'Kd', 'Ks']);
+    // a face with no copy left is named
+    const third = thrownBy(() => solve({ hand: 'Kh,Khb,Kh', opened: true }), InvalidInputError);
+    expect(third).toMatchObject({
+      code: 'invalid_input',
+      path: '$.hand[2]',
+      message: "$.hand[2]: card Kh is in the position more often than the 2 of the rules' deck.",
+    });
   });
 
   it('refuses bad cards, bad melds, bad rules and cards beyond the deck, naming the problem', () => {
