@@ -202,7 +202,8 @@ function walk(used: number, ceiling: number): void {
       if ((blocked >>> to) & 1) continue;
       moved = true;
       move(BAR, to, die);
-      walk(used | (1 << i), BAR);
+      if (depth === diceCount) recordLeaf();
+      else walk(used | (1 << i), BAR);
       undo();
       continue;
     }
@@ -222,8 +223,10 @@ function walk(used: number, ceiling: number): void {
       }
       moved = true;
       move(from, to, die);
+      // The last die or the last checker off: a leaf, without a call that would only say so.
+      if (depth === diceCount || own[OFF] === CHECKERS_PER_SIDE) recordLeaf();
       // With doubles the source pips never rise, so one set of moves is reached in one order only.
-      walk(used | (1 << i), isDouble ? from : BAR);
+      else walk(used | (1 << i), isDouble ? from : BAR);
       undo();
     }
   }
@@ -231,32 +234,48 @@ function walk(used: number, ceiling: number): void {
 }
 
 function loadBoard(board: Board, side: Side): void {
-  own.fill(0);
-  packed.fill(0);
-  blocked = 0;
-  blots = 0;
-  hits = 0;
   const points = board.points;
-  for (let i = 0; i < 24; i++) {
-    const n = points[i]!;
-    if (n === 0) continue;
-    const pip = side === 0 ? i + 1 : 24 - i;
-    const mine = side === 0 ? n : -n;
-    if (mine > 0) own[pip] = mine;
-    else if (mine === -1) blots |= 1 << pip;
-    else blocked |= 1 << pip;
+  let mask = 0;
+  let block = 0;
+  let blot = 0;
+  let outside = 0;
+  let k0 = 0;
+  let k1 = 0;
+  let k2 = 0;
+  let k3 = 0;
+  // Every pip 1..24 is written: nothing is left of the last search.
+  for (let pip = 1; pip <= 24; pip++) {
+    const n = side === 0 ? points[pip - 1]! : -points[24 - pip]!;
+    if (n > 0) {
+      own[pip] = n;
+      mask |= 1 << pip;
+      const count = n << ((pip & 7) << 2);
+      if (pip < 8) k0 += count;
+      else if (pip < 16) k1 += count;
+      else if (pip < 24) k2 += count;
+      else k3 += count;
+      if (pip >= 7) outside += n;
+    } else {
+      own[pip] = 0;
+      if (n === -1) blot |= 1 << pip;
+      else if (n < -1) block |= 1 << pip;
+    }
   }
-  own[BAR] = board.bar[side];
-  own[OFF] = board.off[side];
-  ownMask = 0;
-  outsideHome = 0;
-  for (let pip = 0; pip <= BAR; pip++) {
-    const n = own[pip]!;
-    if (n === 0) continue;
-    ownMask |= 1 << pip;
-    packed[pip >> 3]! += n << ((pip & 7) << 2);
-    if (pip >= 7) outsideHome += n;
-  }
+  const onBar = board.bar[side];
+  const borneOff = board.off[side];
+  own[BAR] = onBar;
+  own[OFF] = borneOff;
+  if (onBar > 0) mask |= 1 << BAR;
+  if (borneOff > 0) mask |= 1 << OFF;
+  packed[0] = k0 + borneOff;
+  packed[1] = k1;
+  packed[2] = k2;
+  packed[3] = k3 + (onBar << 4);
+  ownMask = mask;
+  blocked = block;
+  blots = blot;
+  hits = 0;
+  outsideHome = outside + onBar;
 }
 
 /** Moves one checker on a copy's arrays; pips are the mover's. */
