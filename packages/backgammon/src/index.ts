@@ -4,6 +4,7 @@ export { charge, formatTime, startReserves, timeLeft } from './clock.js';
 export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js';
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
+export { isMatch, type LiveMatchState, Match } from './match.js';
 export {
   type GnubgGameState,
   GnubgGameStateSchema,
@@ -24,9 +25,6 @@ export {
   stateFromGnubgId,
   writeMatchId,
 } from './match-id.js';
-export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
-export { KAZAROSS_XG2 } from './met-data.js';
-export { isMatch, type LiveMatchState, Match } from './match.js';
 export {
   configProblem,
   gamePoints,
@@ -37,6 +35,8 @@ export {
   playsMatch,
   sessionGames,
 } from './match-rules.js';
+export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
+export { KAZAROSS_XG2 } from './met-data.js';
 export { Moves, type Play, type Roll } from './moves.js';
 export {
   boardAfterText,
