@@ -15,7 +15,7 @@ import {
   Table,
 } from '../src/index.js';
 import { publicCases as fixtureCases } from '../test/public-fixture.js';
-import { addLegalPlaysBench } from './legal-plays.js';
+import { addLegalPlaysBench, compareWithNaive } from './legal-plays.js';
 
 const bench = new Bench({ time: 1000 });
 
@@ -111,3 +111,4 @@ bench.add(
 
 await bench.run();
 console.table(bench.table());
+compareWithNaive();

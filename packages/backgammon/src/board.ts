@@ -94,6 +94,16 @@ export function positionKind(board: Board, loser: Side): PositionKind {
 
 /** The rule of a position that its schema cannot say, 15 checkers a seat: the first problem, or null. */
 export function checkerProblem(board: Board): string | null {
+  // One pass for both seats first (every checked call makes it); the message only when it fails.
+  let first = board.bar[0] + board.off[0];
+  let second = board.bar[1] + board.off[1];
+  const points = board.points;
+  for (let i = 0; i < 24; i++) {
+    const n = points[i]!;
+    if (n > 0) first += n;
+    else second -= n;
+  }
+  if (first === CHECKERS_PER_SIDE && second === CHECKERS_PER_SIDE) return null;
   for (const side of [0, 1] as const) {
     const n = checkerCount(board, side);
     if (n !== CHECKERS_PER_SIDE)

@@ -1,6 +1,7 @@
 import { IllegalActionError, InvalidInputError, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
+import { naiveLegalPlays } from '../test/naive-moves.js';
 import { publicCases } from '../test/public-fixture.js';
 import { type Board, key, start } from './board.js';
 import { applySteps, expandDice, legalPlays, Moves, type Roll } from './moves.js';
@@ -192,6 +193,42 @@ describe('legalPlays rules', () => {
   it('refuses dice that are not 1 to 6 (Moves, the exported face, checks what it is given)', () => {
     expect(() => Moves.legalPlays(start(), 0, [0, 3])).toThrow(/^\$\[0\]: The roll is not valid/);
     expect(() => Moves.legalPlays(start(), 0, [7, 3])).toThrow(InvalidInputError);
+  });
+});
+
+describe("legalPlays' search (boards found by exact keys in a table reused from call to call)", () => {
+  it('keeps two plays that move the same checkers but hit different blots', () => {
+    // 8/6*/5 and 8/7*/5 end with the same checkers of seat 0; the blot hit differs. 24 is shut in.
+    const b = board({ 24: 14, 8: 1 }, { 2: 2, 3: 2, 18: 1, 19: 1, 24: 9 });
+    expect(text(b, [2, 1])).toEqual(['8/6 6/5', '8/7 7/5']);
+    // Pips 6 and 7 (indexes 5 and 6) and seat 1's bar after each.
+    expect(
+      legalPlays(b, 0, [2, 1]).map((p) => [p.board.points[5], p.board.points[6], p.board.bar[1]]),
+    ).toEqual([
+      [0, -1, 1],
+      [-1, 0, 1],
+    ]);
+  });
+
+  it('finds every board of a position with hundreds of plays, more than its first tables hold', () => {
+    // 15 checkers one a point on pips 1 to 15: 847 plays with 1-1.
+    const spread = board(Object.fromEntries(Array.from({ length: 15 }, (_, i) => [i + 1, 1])), { 24: 15 });
+    const found = legalPlays(spread, 0, [1, 1]);
+    expect(found).toHaveLength(847);
+    const keys = found.map((p) => key(p.board));
+    expect(new Set(keys).size).toBe(847);
+    for (const p of found) expect(applySteps(spread, 0, p.steps)).toEqual(p.board);
+    expect(keys.toSorted()).toEqual(
+      naiveLegalPlays(spread, 0, [1, 1])
+        .map((p) => key(p.board))
+        .toSorted(),
+    );
+  });
+
+  it('gives the same plays whatever came before it', () => {
+    const first = fixture.map((c) => legalPlays(c.board, c.seat, c.dice));
+    const again = fixture.toReversed().map((c) => legalPlays(c.board, c.seat, c.dice));
+    expect(again.toReversed()).toEqual(first);
   });
 });
 

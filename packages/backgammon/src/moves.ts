@@ -1,5 +1,5 @@
 import { IllegalActionError, InvalidInputError, parseWith } from '@tabula/core';
-import { type Board, indexOfPip, pipOfIndex, readPosition, readSide, sameBoard } from './board.js';
+import { type Board, indexOfPip, pipOfIndex, readPosition, readSide } from './board.js';
 import { CHECKERS_PER_SIDE, DicePairSchema, type Side, type Step } from './schemas.js';
 
 /*
@@ -24,94 +24,100 @@ export function expandDice(roll: Roll): number[] {
 }
 
 // The search runs in the mover's own pips: 25 is the bar, 1..24 the points,
-// 0 borne off. Working in place on typed arrays (and undoing on the way back)
-// keeps the generator allocation-free until the plays are built.
+// 0 borne off. It works in place on typed arrays and bit masks (and undoes on
+// the way back), and allocates nothing until the plays are built.
 const BAR = 25;
 const OFF = 0;
-const NONE = -1;
+const HOME = 0x7e; // bits of pips 1..6
 
 const own = new Int8Array(26); // the mover's checkers by pip; own[0] is borne off
-const opp = new Int8Array(26); // the opponent's checkers by the mover's pip; opp[0] is their bar
+let ownMask = 0; // bit p set when own[p] > 0
+let blocked = 0; // bit p set when the opponent holds pip p (two or more checkers): fixed during a search
+let blots = 0; // bit p set when a single opposing checker stood on pip p at the start
+let hits = 0; // bit p set once that checker is hit
 let outsideHome = 0; // the mover's checkers on pips 7..25: bearing off waits for 0
+// The mover's counts packed four bits a pip, eight pips a word (pips 24 and 25 in the low byte of the last).
+// With the blots hit they say exactly which board a search reached: the opponent's checkers move only when hit.
+const packed = new Int32Array(4);
 
-// Zobrist keys in two 26-bit halves give each position a 52-bit number, exact
-// in a double, so duplicate boards are found without building key strings.
-// A hash match is still confirmed on the boards themselves. Entry p * 16 + c is
-// the change of the key when pip p's count goes from c to c + 1, so a checker
-// that comes or goes changes the key by one entry.
-const zOwnHi = new Int32Array(26 * 16);
-const zOwnLo = new Int32Array(26 * 16);
-const zOppHi = new Int32Array(26 * 16);
-const zOppLo = new Int32Array(26 * 16);
-{
-  let s = 0x9e3779b9 | 0;
-  const next = () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return s & 0x3ffffff;
-  };
-  for (let i = 0; i < 26 * 16; i++) {
-    zOwnHi[i] = next();
-    zOwnLo[i] = next();
-    zOppHi[i] = next();
-    zOppLo[i] = next();
-  }
-}
-let hashHi = 0;
-let hashLo = 0;
-
-const dice = [0, 0, 0, 0];
+const dice = new Int8Array(4);
 let diceCount = 0;
 let isDouble = false;
 let depth = 0;
-const pathFrom = [0, 0, 0, 0];
-const pathTo = [0, 0, 0, 0];
-const pathHit = [false, false, false, false];
-const pathDie = [0, 0, 0, 0];
+const pathFrom = new Int8Array(4);
+const pathTo = new Int8Array(4);
+const pathHit = new Uint8Array(4);
+const pathDie = new Int8Array(4);
 
-// Leaves that survive "keep longest" so far, in traversal order.
-let bestLength = -1;
+// Leaves that survive "keep longest" so far, one per board, in traversal order. A leaf is found
+// again by its key (five words: the packed counts, the last word with the hits above bit 7, and
+// the first die when a non-double plays one die, for the higher-die rule) in an open-addressing
+// table reused from call to call: a slot belongs to the current search when its stamp is `stamp`.
+const KEY = 5;
+let leafCapacity = 256;
 let leafCount = 0;
-const leafLength: number[] = [];
-const leafFirstDie: number[] = [];
-const leafHash: number[] = [];
-const leafSteps: number[] = []; // 8 numbers a leaf: from, to pairs
+let bestLength = -1;
+let leafKeys = new Int32Array(leafCapacity * KEY);
+let leafSteps = new Int8Array(leafCapacity * 8); // from, to pairs
+let leafLength = new Int8Array(leafCapacity);
+let leafFirstDie = new Int8Array(leafCapacity);
+let slotMask = leafCapacity * 4 - 1;
+let slots = new Int32Array(slotMask + 1);
+let slotStamps = new Int32Array(slotMask + 1);
+let stamp = 0;
 
-// One checker comes to (delta 1) or leaves (delta -1) `pip` in `counts`, with the key's tables for them.
-// The counts are never undefined: the pips are 0..25 and the arrays have 26 entries.
-function add(counts: Int8Array, hi: Int32Array, lo: Int32Array, pip: number, delta: 1 | -1): void {
-  const count = counts[pip]!;
-  const z = pip * 16 + (delta === 1 ? count : count - 1);
-  hashHi ^= hi[z]!;
-  hashLo ^= lo[z]!;
-  counts[pip] = count + delta;
+function newGeneration(): void {
+  stamp++;
+  if (stamp === 0x7fffffff) {
+    slotStamps.fill(0);
+    stamp = 1;
+  }
 }
 
-const addOwn = (pip: number, delta: 1 | -1) => add(own, zOwnHi, zOwnLo, pip, delta);
-const addOpp = (pip: number, delta: 1 | -1) => add(opp, zOppHi, zOppLo, pip, delta);
+function hashOf(k0: number, k1: number, k2: number, k3: number, k4: number): number {
+  let h = Math.imul(k0 ^ k4, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15) ^ k1, 0x85ebca77);
+  h = Math.imul(h ^ (h >>> 15) ^ k2, 0xc2b2ae3d);
+  h = Math.imul(h ^ (h >>> 15) ^ k3, 0x27d4eb2f);
+  return h ^ (h >>> 16);
+}
 
-/** Where a checker on `from` lands with `die`, or NONE when the rules forbid it. */
-function target(from: number, die: number): number {
-  const to = from - die;
-  if (to >= 1) return opp[to]! >= 2 ? NONE : to;
-  if (outsideHome > 0) return NONE;
-  if (to === 0) return OFF;
-  // A higher die bears off only from the highest occupied point.
-  for (let p = from + 1; p <= 6; p++) if (own[p] !== 0) return NONE;
-  return OFF;
+/** Twice the room for leaves; the leaves found so far keep their places and go into a new table. */
+function grow(): void {
+  const keys = leafKeys;
+  const steps = leafSteps;
+  const lengths = leafLength;
+  const firstDice = leafFirstDie;
+  leafCapacity *= 2;
+  leafKeys = new Int32Array(leafCapacity * KEY);
+  leafKeys.set(keys);
+  leafSteps = new Int8Array(leafCapacity * 8);
+  leafSteps.set(steps);
+  leafLength = new Int8Array(leafCapacity);
+  leafLength.set(lengths);
+  leafFirstDie = new Int8Array(leafCapacity);
+  leafFirstDie.set(firstDice);
+  slotMask = leafCapacity * 4 - 1;
+  slots = new Int32Array(slotMask + 1);
+  slotStamps = new Int32Array(slotMask + 1);
+  for (let l = 0; l < leafCount; l++) {
+    const o = l * KEY;
+    let s = hashOf(keys[o]!, keys[o + 1]!, keys[o + 2]!, keys[o + 3]!, keys[o + 4]!) & slotMask;
+    while (slotStamps[s] === stamp) s = (s + 1) & slotMask;
+    slotStamps[s] = stamp;
+    slots[s] = l;
+  }
 }
 
 function move(from: number, to: number, die: number): void {
-  addOwn(from, -1);
-  addOwn(to, 1);
+  const hit = ((blots & ~hits) >>> to) & 1; // blots has no bit 0: bearing off hits nothing
+  // The counts are never undefined: the pips are 0..25 and the arrays have 26 entries.
+  if (--own[from]! === 0) ownMask &= ~(1 << from);
+  if (own[to]!++ === 0) ownMask |= 1 << to;
+  packed[from >> 3]! -= 1 << ((from & 7) << 2);
+  packed[to >> 3]! += 1 << ((to & 7) << 2);
   if (from >= 7 && to < 7) outsideHome--;
-  let hit = false;
-  if (to !== OFF && opp[to] === 1) {
-    addOpp(to, -1);
-    addOpp(0, 1);
-    hit = true;
-  }
+  if (hit) hits |= 1 << to;
   pathFrom[depth] = from;
   pathTo[depth] = to;
   pathHit[depth] = hit;
@@ -123,12 +129,11 @@ function undo(): void {
   depth--;
   const from = pathFrom[depth]!;
   const to = pathTo[depth]!;
-  if (pathHit[depth]) {
-    addOpp(0, -1);
-    addOpp(to, 1);
-  }
-  addOwn(to, -1);
-  addOwn(from, 1);
+  if (pathHit[depth]) hits &= ~(1 << to);
+  if (--own[to]! === 0) ownMask &= ~(1 << to);
+  if (own[from]!++ === 0) ownMask |= 1 << from;
+  packed[to >> 3]! -= 1 << ((to & 7) << 2);
+  packed[from >> 3]! += 1 << ((from & 7) << 2);
   if (from >= 7 && to < 7) outsideHome++;
 }
 
@@ -139,14 +144,42 @@ function recordLeaf(): void {
   if (length > bestLength) {
     bestLength = length;
     leafCount = 0;
+    newGeneration();
   }
+  if (leafCount === leafCapacity) grow();
+  const k0 = packed[0]!;
+  const k1 = packed[1]!;
+  const k2 = packed[2]!;
+  const k3 = packed[3]! | (hits << 7);
+  // One die of a non-double: the higher-die rule, applied at the end, keeps plays by their die.
+  const k4 = length === 1 && !isDouble ? pathDie[0]! : 0;
+  let s = hashOf(k0, k1, k2, k3, k4) & slotMask;
+  while (slotStamps[s] === stamp) {
+    const o = slots[s]! * KEY;
+    if (
+      leafKeys[o] === k0 &&
+      leafKeys[o + 1] === k1 &&
+      leafKeys[o + 2] === k2 &&
+      leafKeys[o + 3] === k3 &&
+      leafKeys[o + 4] === k4
+    )
+      return; // a board found before: the first play found for it stays
+    s = (s + 1) & slotMask;
+  }
+  slotStamps[s] = stamp;
+  slots[s] = leafCount;
+  const o = leafCount * KEY;
+  leafKeys[o] = k0;
+  leafKeys[o + 1] = k1;
+  leafKeys[o + 2] = k2;
+  leafKeys[o + 3] = k3;
+  leafKeys[o + 4] = k4;
   leafLength[leafCount] = depth;
   leafFirstDie[leafCount] = pathDie[0]!;
-  leafHash[leafCount] = hashHi * 0x4000000 + hashLo;
-  const o = leafCount * 8;
+  const t = leafCount * 8;
   for (let i = 0; i < depth; i++) {
-    leafSteps[o + 2 * i] = pathFrom[i]!;
-    leafSteps[o + 2 * i + 1] = pathTo[i]!;
+    leafSteps[t + 2 * i] = pathFrom[i]!;
+    leafSteps[t + 2 * i + 1] = pathTo[i]!;
   }
   leafCount++;
 }
@@ -164,17 +197,36 @@ function walk(used: number, ceiling: number): void {
     if (triedDice & (1 << die)) continue;
     triedDice |= 1 << die;
     // A checker on the bar enters before anything else moves.
-    const onBar = own[BAR] !== 0;
-    const top = onBar ? BAR : Math.min(ceiling, 24);
-    const bottom = onBar ? BAR : 1;
-    for (let from = top; from >= bottom; from--) {
-      if (own[from] === 0) continue;
-      const to = target(from, die);
-      if (to === NONE) continue;
+    if (own[BAR] !== 0) {
+      const to = BAR - die;
+      if ((blocked >>> to) & 1) continue;
+      moved = true;
+      move(BAR, to, die);
+      if (depth === diceCount) recordLeaf();
+      else walk(used | (1 << i), BAR);
+      undo();
+      continue;
+    }
+    // Sources from the top down: the highest bit left first.
+    let sources = ownMask & ((2 << Math.min(ceiling, 24)) - 2);
+    while (sources !== 0) {
+      const from = 31 - Math.clz32(sources);
+      sources ^= 1 << from;
+      let to = from - die;
+      if (to > 0) {
+        if ((blocked >>> to) & 1) continue;
+      } else {
+        // Bearing off: every checker home; a higher die than needed only from the highest point.
+        if (outsideHome > 0) break;
+        if (to < 0 && from !== 31 - Math.clz32(ownMask & HOME)) continue;
+        to = OFF;
+      }
       moved = true;
       move(from, to, die);
+      // The last die or the last checker off: a leaf, without a call that would only say so.
+      if (depth === diceCount || own[OFF] === CHECKERS_PER_SIDE) recordLeaf();
       // With doubles the source pips never rise, so one set of moves is reached in one order only.
-      walk(used | (1 << i), isDouble ? from : BAR);
+      else walk(used | (1 << i), isDouble ? from : BAR);
       undo();
     }
   }
@@ -182,22 +234,48 @@ function walk(used: number, ceiling: number): void {
 }
 
 function loadBoard(board: Board, side: Side): void {
-  hashHi = 0;
-  hashLo = 0;
-  own.fill(0);
-  opp.fill(0);
-  outsideHome = board.bar[side];
-  board.points.forEach((n, i) => {
-    const pip = pipOfIndex(side, i);
-    const mine = side === 0 ? n : -n;
-    if (mine > 0) {
-      own[pip] = mine;
-      if (pip >= 7) outsideHome += mine;
-    } else if (mine < 0) opp[pip] = -mine;
-  });
-  own[BAR] = board.bar[side];
-  own[OFF] = board.off[side];
-  opp[0] = board.bar[side === 0 ? 1 : 0];
+  const points = board.points;
+  let mask = 0;
+  let block = 0;
+  let blot = 0;
+  let outside = 0;
+  let k0 = 0;
+  let k1 = 0;
+  let k2 = 0;
+  let k3 = 0;
+  // Every pip 1..24 is written: nothing is left of the last search.
+  for (let pip = 1; pip <= 24; pip++) {
+    const n = side === 0 ? points[pip - 1]! : -points[24 - pip]!;
+    if (n > 0) {
+      own[pip] = n;
+      mask |= 1 << pip;
+      const count = n << ((pip & 7) << 2);
+      if (pip < 8) k0 += count;
+      else if (pip < 16) k1 += count;
+      else if (pip < 24) k2 += count;
+      else k3 += count;
+      if (pip >= 7) outside += n;
+    } else {
+      own[pip] = 0;
+      if (n === -1) blot |= 1 << pip;
+      else if (n < -1) block |= 1 << pip;
+    }
+  }
+  const onBar = board.bar[side];
+  const borneOff = board.off[side];
+  own[BAR] = onBar;
+  own[OFF] = borneOff;
+  if (onBar > 0) mask |= 1 << BAR;
+  if (borneOff > 0) mask |= 1 << OFF;
+  packed[0] = k0 + borneOff;
+  packed[1] = k1;
+  packed[2] = k2;
+  packed[3] = k3 + (onBar << 4);
+  ownMask = mask;
+  blocked = block;
+  blots = blot;
+  hits = 0;
+  outsideHome = outside + onBar;
 }
 
 /** Moves one checker on a copy's arrays; pips are the mover's. */
@@ -227,20 +305,38 @@ function applyPip(
 
 function buildPlay(board: Board, side: Side, leaf: number): Play {
   const points = board.points.slice();
-  const bar: [number, number] = [board.bar[0], board.bar[1]];
-  const off: [number, number] = [board.off[0], board.off[1]];
+  // A pip's index is base + sign * pip: pip - 1 for seat 0, 24 - pip for seat 1.
+  const sign = side === 0 ? 1 : -1;
+  const base = side === 0 ? -1 : 24;
+  let bar = board.bar[side];
+  let hit = 0;
+  let off = board.off[side];
+  const length = leafLength[leaf]!;
   const steps: Step[] = [];
   const o = leaf * 8;
-  for (let i = 0; i < leafLength[leaf]!; i++) {
+  for (let i = 0; i < length; i++) {
     const from = leafSteps[o + 2 * i]!;
     const to = leafSteps[o + 2 * i + 1]!;
-    applyPip(points, bar, off, side, from, to);
-    steps.push({
-      from: from === BAR ? 'bar' : indexOfPip(side, from),
-      to: to === OFF ? 'off' : indexOfPip(side, to),
-    });
+    const fromIndex = base + sign * from;
+    const toIndex = base + sign * to;
+    if (from === BAR) bar--;
+    // Indexes of a pip 1..24 are 0..23: never out of range.
+    else points[fromIndex]! -= sign;
+    if (to === OFF) off++;
+    else if (points[toIndex] === -sign) {
+      points[toIndex] = sign;
+      hit++;
+    } else points[toIndex]! += sign;
+    steps.push({ from: from === BAR ? 'bar' : fromIndex, to: to === OFF ? 'off' : toIndex });
   }
-  return { steps, board: { points, bar, off } };
+  return {
+    steps,
+    board: {
+      points,
+      bar: side === 0 ? [bar, board.bar[1] + hit] : [board.bar[0] + hit, bar],
+      off: side === 0 ? [off, board.off[1]] : [board.off[0], off],
+    },
+  };
 }
 
 /**
@@ -253,34 +349,33 @@ function buildPlay(board: Board, side: Side, leaf: number): Play {
  */
 export function legalPlays(board: Board, side: Side, roll: Roll): Play[] {
   if (board.off[side] === CHECKERS_PER_SIDE) return [];
-  const expanded = expandDice(roll);
-  diceCount = expanded.length;
-  for (const [i, die] of expanded.entries()) dice[i] = die;
-  isDouble = roll[0] === roll[1];
+  const [a, b] = roll;
+  isDouble = a === b;
+  dice[0] = a;
+  dice[1] = b;
+  if (isDouble) {
+    dice[2] = a;
+    dice[3] = a;
+  }
+  diceCount = isDouble ? 4 : 2;
   loadBoard(board, side);
   depth = 0;
   bestLength = -1;
   leafCount = 0;
+  newGeneration();
   walk(0, BAR);
   if (bestLength === 0) return [];
 
+  // The leaves are one per board already; one per board and die when a non-double plays one die.
   let keepDie = 0;
   if (!isDouble && bestLength === 1) {
-    const higher = Math.max(roll[0], roll[1]);
+    const higher = Math.max(a, b);
     for (let l = 0; l < leafCount; l++) if (leafFirstDie[l] === higher) keepDie = higher;
   }
-
   const plays: Play[] = [];
-  const byHash = new Map<number, Play[]>();
   for (let l = 0; l < leafCount; l++) {
     if (keepDie !== 0 && leafFirstDie[l] !== keepDie) continue;
-    const hash = leafHash[l]!;
-    const play = buildPlay(board, side, l);
-    const sameHash = byHash.get(hash);
-    if (sameHash === undefined) byHash.set(hash, [play]);
-    else if (sameHash.some((earlier) => sameBoard(earlier.board, play.board))) continue;
-    else sameHash.push(play);
-    plays.push(play);
+    plays.push(buildPlay(board, side, l));
   }
   return plays;
 }

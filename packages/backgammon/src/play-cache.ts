@@ -1,5 +1,5 @@
 import { TabulaError } from '@tabula/core';
-import { type Board, key, sameBoard } from './board.js';
+import { type Board, clone, sameBoard } from './board.js';
 import { legalPlays, type Play, type Roll } from './moves.js';
 import type { Side, Step } from './schemas.js';
 
@@ -28,22 +28,75 @@ export interface PlayCacheStats {
 
 const DEFAULT_CAPACITY = 64;
 
+/** An entry with what it was computed for, so that the latest one is recognized without its key. */
+interface Entry extends CachedPlays {
+  readonly board: Board;
+  readonly side: Side;
+  readonly roll: Roll;
+}
+
 let capacity = DEFAULT_CAPACITY;
 let hits = 0;
 let misses = 0;
 // A Map iterates in insertion order; re-inserting on a hit makes the first entry the least recently used.
-const entries = new Map<string, CachedPlays>();
+const entries = new Map<string, Entry>();
+// The entry used last (the Map's most recent): a table asks for one position three times in a row
+// (the roll, legal, apply), and a board compared is cheaper than a key built.
+let latest: Entry | undefined;
 
 function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
   return a.length === b.length && a.every((step, i) => step.from === b[i]?.from && step.to === b[i]?.to);
 }
 
-function entry(plays: readonly Play[]): CachedPlays {
+function entry(board: Board, side: Side, roll: Roll, plays: readonly Play[]): Entry {
   return {
+    board: clone(board),
+    side,
+    roll: [roll[0], roll[1]],
     plays,
-    reaching: (board) => plays.find((play) => sameBoard(play.board, board)),
+    reaching: (reached) => plays.find((play) => sameBoard(play.board, reached)),
     withSteps: (steps) => plays.find((play) => sameSteps(play.steps, steps)),
   };
+}
+
+// One character a number: points -15..15, bar and off 0..15, the seat and the dice (the boards here are sound).
+const code = (n: number) => n + 48;
+
+function idOf(board: Board, side: Side, roll: Roll): string {
+  const p = board.points;
+  return String.fromCharCode(
+    code(p[0]!),
+    code(p[1]!),
+    code(p[2]!),
+    code(p[3]!),
+    code(p[4]!),
+    code(p[5]!),
+    code(p[6]!),
+    code(p[7]!),
+    code(p[8]!),
+    code(p[9]!),
+    code(p[10]!),
+    code(p[11]!),
+    code(p[12]!),
+    code(p[13]!),
+    code(p[14]!),
+    code(p[15]!),
+    code(p[16]!),
+    code(p[17]!),
+    code(p[18]!),
+    code(p[19]!),
+    code(p[20]!),
+    code(p[21]!),
+    code(p[22]!),
+    code(p[23]!),
+    code(board.bar[0]),
+    code(board.bar[1]),
+    code(board.off[0]),
+    code(board.off[1]),
+    code(side),
+    code(roll[0]),
+    code(roll[1]),
+  );
 }
 
 /**
@@ -51,22 +104,35 @@ function entry(plays: readonly Play[]): CachedPlays {
  * table asks when a roll is made, when `legal` is called and when `apply`
  * checks a move, and a typed move is read against them; only the first ask
  * runs `legalPlays`. The result is shared: never mutate it. Dice order is part
- * of the key because it is part of `legalPlays`' traversal order.
+ * of the key because it is part of `legalPlays`' traversal order. The boards
+ * given are sound (checked by the caller or made by the table).
  */
 export function cachedPlays(board: Board, side: Side, roll: Roll): CachedPlays {
-  const id = `${key(board)}/${side}/${roll[0]}${roll[1]}`;
+  if (
+    latest !== undefined &&
+    latest.side === side &&
+    latest.roll[0] === roll[0] &&
+    latest.roll[1] === roll[1] &&
+    sameBoard(latest.board, board)
+  ) {
+    hits++;
+    return latest;
+  }
+  const id = idOf(board, side, roll);
   const found = entries.get(id);
   if (found !== undefined) {
     hits++;
     entries.delete(id);
     entries.set(id, found);
+    latest = found;
     return found;
   }
   misses++;
-  const made = entry(legalPlays(board, side, roll));
+  const made = entry(board, side, roll, legalPlays(board, side, roll));
   entries.set(id, made);
   const oldest = entries.keys().next();
   if (entries.size > capacity && !oldest.done) entries.delete(oldest.value);
+  latest = made;
   return made;
 }
 
@@ -84,6 +150,7 @@ export function resetPlayCache(newCapacity: number = DEFAULT_CAPACITY): void {
   }
   capacity = newCapacity;
   entries.clear();
+  latest = undefined;
   hits = 0;
   misses = 0;
 }

@@ -19,7 +19,7 @@ import { Board } from './board.js';
 import { backgammonGame } from './definition.js';
 import { type Dice, SeededDice, SequenceDice } from './dice.js';
 import { Moves } from './moves.js';
-import { playCacheStats, resetPlayCache } from './play-cache.js';
+import { cachedPlays, playCacheStats, resetPlayCache } from './play-cache.js';
 import type { BackgammonAction, Step } from './schemas.js';
 import { Table } from './table.js';
 
@@ -263,6 +263,25 @@ describe('the play cache', () => {
     opened(CUBE_ON, new SequenceDice([5, 2]));
     expect(playCacheStats().misses).toBe(4);
     expect(() => resetPlayCache(0)).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
+    resetPlayCache();
+  });
+
+  it('knows the position asked for last by its board, not by the board object', () => {
+    resetPlayCache();
+    const board = Board.start();
+    const opening = cachedPlays(board, 0, [6, 1]);
+    expect(cachedPlays(Board.start(), 0, [6, 1])).toBe(opening);
+    expect(playCacheStats()).toMatchObject({ misses: 1, hits: 1 });
+    // The same board object changed in place is another position; seat and dice order count too.
+    board.points[23] = 1;
+    board.points[22] = 1;
+    expect(cachedPlays(board, 0, [6, 1]).plays).toEqual(Moves.legalPlays(board, 0, [6, 1]));
+    expect(cachedPlays(Board.start(), 1, [6, 1]).plays).toEqual(Moves.legalPlays(Board.start(), 1, [6, 1]));
+    expect(cachedPlays(Board.start(), 0, [1, 6]).plays).toEqual(Moves.legalPlays(Board.start(), 0, [1, 6]));
+    expect(playCacheStats()).toMatchObject({ misses: 4, hits: 1 });
+    // An earlier position comes back from the cache by its key.
+    expect(cachedPlays(Board.start(), 0, [6, 1])).toBe(opening);
+    expect(playCacheStats()).toMatchObject({ misses: 4, hits: 2, size: 4 });
     resetPlayCache();
   });
 
