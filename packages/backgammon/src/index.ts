@@ -5,6 +5,17 @@ export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
 export {
+  MAX_MAT_FILE_LENGTH,
+  MAX_MAT_LINE_LENGTH,
+  type MatFile,
+  type MatReadOptions,
+  type MatWriteOptions,
+  MatWriteOptionsSchema,
+  readMatFile,
+  writeMatFile,
+} from './mat.js';
+export { isMatch, type LiveMatchState, Match } from './match.js';
+export {
   type GnubgGameState,
   GnubgGameStateSchema,
   type GnubgId,
@@ -24,9 +35,6 @@ export {
   stateFromGnubgId,
   writeMatchId,
 } from './match-id.js';
-export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
-export { KAZAROSS_XG2 } from './met-data.js';
-export { isMatch, type LiveMatchState, Match } from './match.js';
 export {
   configProblem,
   gamePoints,
@@ -37,6 +45,8 @@ export {
   playsMatch,
   sessionGames,
 } from './match-rules.js';
+export { MET_LENGTH, MET_NAME, matchEquity, postCrawfordEquity, takePoint } from './met.js';
+export { KAZAROSS_XG2 } from './met-data.js';
 export { Moves, type Play, type Roll } from './moves.js';
 export {
   boardAfterText,
