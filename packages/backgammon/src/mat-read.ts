@@ -209,7 +209,8 @@ function configFromOptions(config: unknown, file: MatText): BackgammonConfig {
 function namesFromFile(file: MatText): { names: [string, string]; fromTags: boolean } {
   const tagged = [file.tags.get('Player 1'), file.tags.get('Player 2')];
   const [first] = file.games;
-  const names: [string, string] = first?.names ?? [SEAT_NAMES[0], SEAT_NAMES[1]];
+  const [name0, name1] = first?.names ?? SEAT_NAMES;
+  const names: [string, string] = [name0, name1];
   let fromTags = false;
   tagged.forEach((tag, seat) => {
     if (tag === undefined) return;
