@@ -14,8 +14,12 @@ import { MAX_CUBE, MAX_MATCH_LENGTH, type Side } from './schemas.js';
  * its own.
  */
 
-/** The longest `.mat` text read, in characters (about 5 MB: a thousand games or more). */
-export const MAX_MAT_FILE_LENGTH = 5_000_000;
+/**
+ * The longest `.mat` text read, in characters: about 1 MB, over a thousand
+ * games (a 25-point match is some 50 kB). Reading replays every move, about
+ * a second for 400 games.
+ */
+export const MAX_MAT_FILE_LENGTH = 1_000_000;
 
 /** The longest line read, in characters; gnubg reads lines of up to 1024. */
 export const MAX_MAT_LINE_LENGTH = 1000;

@@ -1,5 +1,5 @@
 import { IllegalActionError, InvalidInputError, NotationError, parseWith, TabulaError } from '@tabula/core';
-import { indexOfPip } from './board.js';
+import { indexOfPip, pipOfIndex } from './board.js';
 import { SEAT_NAMES } from './definition.js';
 import type { Dice } from './dice.js';
 import {
@@ -14,7 +14,7 @@ import {
 } from './mat-parse.js';
 import { isMatch, Match } from './match.js';
 import { configProblem, playsMatch } from './match-rules.js';
-import { applySteps } from './moves.js';
+import { applySteps, expandDice } from './moves.js';
 import { formatDice, parsePlay, writePlay } from './notation.js';
 import { cachedPlays } from './play-cache.js';
 import {
@@ -108,7 +108,15 @@ function stepsAsWritten(
       to: to === 0 ? 'off' : indexOfPip(seat, to),
     });
   }
-  if (steps.length > 4) return null;
+  // Each step is a die's (a checker borne off may use a larger one).
+  const unused = expandDice(dice).sort((x, y) => x - y);
+  for (const { from, to } of steps) {
+    const distance =
+      (from === 'bar' ? 25 : pipOfIndex(seat, from)) - (to === 'off' ? 0 : pipOfIndex(seat, to));
+    const die = unused.findIndex((d) => d === distance || (to === 'off' && d > distance));
+    if (die < 0) return null;
+    unused.splice(die, 1);
+  }
   const plays = cachedPlays(board, seat, dice);
   try {
     return plays.withSteps(steps) !== undefined ||
@@ -357,8 +365,10 @@ class Replay implements Dice {
       const [first] = game?.entries ?? [];
       if (game === undefined || first === undefined)
         return this.extraOr(
-          `the file ends after game ${target}, but the ${this.state.config.money ? 'session' : 'match'} goes on: ` +
-            `the opening roll of game ${target + 1} is not in the file`,
+          game === undefined
+            ? `the file ends after game ${target}, but the ${this.unit()} goes on: ` +
+                `the opening roll of game ${target + 1} is not in the file`
+            : `game ${target + 1} has no entries: its opening roll is not in the file`,
         );
       if (first.kind !== 'roll')
         return badLine(
@@ -472,12 +482,22 @@ class Replay implements Dice {
         this.keep(before, after, mark.sources);
         return;
       }
+      // The table rolls at once for the player to move; a resigner who is not that player,
+      // or has no legal move with any roll, cannot resign here.
+      const loser = opponent(win.seat);
+      if (!newEntries(before, after).some((e) => e.type === 'roll' && e.seat === loser))
+        badLine(
+          win.line,
+          `${this.describe(win)} with the game under way, so ${after.names[loser]} resigned, but it is ` +
+            `${after.names[win.seat]}'s turn (the table rolls at once for a player who may not double): ` +
+            'a player resigns on their own turn',
+        );
     }
     const win = this.phantomFor as WinEntry | null;
     badLine(
       win?.line ?? entry?.line ?? this.file.lines,
-      `${win === null ? 'a player' : this.state.names[opponent(win.seat)]} resigns where the table rolls for them at once, ` +
-        'and no roll gives them a legal move to resign on',
+      `${win === null ? 'a player' : this.state.names[opponent(win.seat)]} resigns where the table rolls ` +
+        'for them at once, and no roll lets them move, so the turn passes before they can resign',
     );
   }
 

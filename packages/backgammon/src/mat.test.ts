@@ -303,6 +303,18 @@ describe('readMatFile: what other programs write', () => {
     expect([state.phase, state.toAct]).toEqual(['decide', 0]);
   });
 
+  it('steps that are not the dice (62: 13/9 9/5, two 4s) are read by the board they reach, and kept as the dice play it', () => {
+    const text = [
+      ' 1 point match',
+      ' Game 1',
+      ' Ann : 0                        Bob : 0',
+      '  1) 62: 13/9 9/5',
+    ].join('\n');
+    const { state } = readMatFile(text);
+    expect(state.log[1]?.text).toBe('Ann 6-2: 13/5');
+    expect(writeMatFile(state)).toMatch(/ {2}1\) 62: (13\/7 7\/5|13\/11 11\/5)\n/);
+  });
+
   it('beavers, the take of a beaver left to the next roll', () => {
     const config = { cube: true, length: 1, crawford: false, money: { beavers: true } };
     const text = [
@@ -476,6 +488,27 @@ describe('readMatFile refuses a file that does not replay, naming the line', () 
     const error = refusal(cut, { dice: new SequenceDice([5, 2]) });
     expect(error.message).toContain(
       'line 1: the match ended by forfeit (the tag Termination), but its last game ends',
+    );
+  });
+
+  it('a resignation by the player who is not to act', () => {
+    const right = ' '.repeat(34);
+    // After Ann's move Bob may double: he is to roll or double, so Ann cannot resign.
+    const decide = edit(
+      '  3) 53: 8/3 6/3                 62: 13/7 7/5',
+      `  3) 53: 8/3 6/3\n${right}Wins 1 point`,
+    );
+    expect(refusal(decide).message).toContain(
+      'line 10: Bob wins 1 point with the game under way, so Ann resigned, but Bob is to roll or double: ' +
+        'a player resigns on their own turn',
+    );
+    // Ann owns the cube: after her move the table rolls for Bob at once.
+    const rolls = edit(
+      '  5) 32: 23/21 24/21             43: 13/10 10/6',
+      `  5) 32: 23/21 24/21\n${right}Wins 2 points`,
+    );
+    expect(refusal(rolls).message).toContain(
+      "line 29: Bob wins 2 points with the game under way, so Ann resigned, but it is Bob's turn",
     );
   });
 
