@@ -4,6 +4,7 @@ import { SEAT_NAMES } from './definition.js';
 import type { Dice } from './dice.js';
 import {
   badLine,
+  type CubeEntry,
   type MatEntry,
   type MatGameText,
   type MatText,
@@ -613,6 +614,11 @@ class Replay implements Dice {
         this.roll(e, i, entries);
         return;
       case 'double':
+        // A double answered by a double is a beaver, as gnubg writes one.
+        if (s.phase === 'cube_offered' && s.toAct === e.seat) {
+          this.beaver(e, i);
+          return;
+        }
         if (e.value !== null && e.value !== s.cube.value * 2)
           badLine(
             e.line,
@@ -621,12 +627,7 @@ class Replay implements Dice {
         this.apply(e, 'game', i + 1, { type: 'double' });
         return;
       case 'beaver':
-        if (e.value !== null && e.value !== s.cube.value * 4)
-          badLine(
-            e.line,
-            `${this.describe(e)} to ${e.value}, but a beaver of the double to ${s.cube.value * 2} redoubles to ${s.cube.value * 4}`,
-          );
-        this.apply(e, 'game', i + 1, { type: 'beaver' });
+        this.beaver(e, i);
         return;
       case 'take':
         this.apply(e, 'game', i + 1, { type: 'take' });
@@ -640,12 +641,23 @@ class Replay implements Dice {
     }
   }
 
+  private beaver(e: CubeEntry, i: number): void {
+    const s = this.state;
+    if (e.value !== null && e.value !== s.cube.value * 4)
+      badLine(
+        e.line,
+        `${this.state.names[e.seat]} beavers to ${e.value}, but a beaver of the double to ${s.cube.value * 2} ` +
+          `redoubles to ${s.cube.value * 4}`,
+      );
+    this.apply(e, 'game', i + 1, { type: 'beaver' });
+  }
+
   private roll(e: RollEntry, i: number, entries: readonly MatEntry[]): void {
     const who = this.state.names[e.seat];
     if (!this.consumed.has(e)) {
       const s = this.state;
       if (s.phase === 'cube_offered' && s.beaver === true && s.toAct === e.seat)
-        // The doubler rolls: the beaver was taken (gnubg writes no Takes after Beavers).
+        // The doubler rolls: the beaver was taken (after "Beavers", eXtremeGammon writes no Takes).
         this.apply(e, 'game', i, { type: 'take' });
       else if (s.phase === 'decide' && s.toAct === e.seat) this.apply(e, 'game', i, { type: 'roll' });
       else badLine(e.line, `${this.describe(e)}, but ${waiting(s)}`);

@@ -315,7 +315,31 @@ describe('readMatFile: what other programs write', () => {
     expect(writeMatFile(state)).toMatch(/ {2}1\) 62: (13\/7 7\/5|13\/11 11\/5)\n/);
   });
 
-  it('beavers, the take of a beaver left to the next roll', () => {
+  it('a beaver as gnubg writes it: the doubled player doubles again, and the doubler takes', () => {
+    const text = [
+      '; [Beaver "On"]',
+      ' 0 point match',
+      ' Game 1',
+      ' Ann : 0                        Bob : 0',
+      '  1) 31: 8/5 6/5                  Doubles => 2',
+      '  2)  Doubles => 4                Takes',
+      '  3)                             62: 24/18 13/11',
+    ].join('\n');
+    const state = matchOf(readMatFile(text).state);
+    expect(state.cube).toEqual({ value: 4, owner: 0 });
+    expect(state.log.map((e) => e.type)).toEqual([
+      'opening',
+      'move',
+      'double',
+      'beaver',
+      'take',
+      'roll',
+      'move',
+    ]);
+    expect(writeMatFile(state)).toContain(text.split('\n').slice(4).join('\n'));
+  });
+
+  it('beavers as eXtremeGammon writes them, the take of a beaver left to the next roll', () => {
     const config = { cube: true, length: 1, crawford: false, money: { beavers: true } };
     const text = [
       '; [Beaver "On"]',

@@ -187,7 +187,6 @@ function entriesToWrite(game: GameToWrite): Written[] {
   const out: Written[] = [];
   let board = startBoard();
   let rolled: { seat: Side; dice: [number, number] } | null = null;
-  let beavered = false;
   const flush = () => {
     if (rolled !== null) out.push({ seat: rolled.seat, text: rollText(rolled.dice, ''), win: false });
     rolled = null;
@@ -238,19 +237,16 @@ function entriesToWrite(game: GameToWrite): Written[] {
         out.push({ seat, text: ` Doubles => ${e.value ?? ''}`.trimEnd(), win: false });
         continue;
       case 'beaver':
+        // As gnubg writes a beaver: the doubled player's redouble, which the doubler takes or drops.
         flush();
-        beavered = true;
-        out.push({ seat, text: ` Beavers => ${e.value ?? ''}`.trimEnd(), win: false });
+        out.push({ seat, text: ` Doubles => ${e.value ?? ''}`.trimEnd(), win: false });
         continue;
       case 'take':
         flush();
-        // After a beaver the doubler's take is not written: gnubg reads the next roll as the take.
-        if (!beavered) out.push({ seat, text: ' Takes', win: false });
-        beavered = false;
+        out.push({ seat, text: ' Takes', win: false });
         continue;
       case 'drop':
         flush();
-        beavered = false;
         out.push({ seat, text: ' Drops', win: false });
         continue;
       case 'result': {

@@ -3,7 +3,7 @@ import { createRng, InvalidInputError, NotationError, type Rng } from '@tabula/c
 import { fuzzRuns, garbage, guarded, mutate, thrownBy } from '@tabula/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { position, stateWith } from '../test/helpers.js';
+import { noDice, position, stateWith } from '../test/helpers.js';
 import { idText } from '../test/id-text.js';
 import { cutText } from '../test/make-gnubg-mat.js';
 import { publicCases } from '../test/public-fixture.js';
@@ -432,6 +432,20 @@ function playedGame(seed: number): BackgammonState[] {
   states.push(state);
   return states;
 }
+
+describe('a beaver, as gnubg shows it', () => {
+  it('waiting for the doubler, and dropped', () => {
+    // gnubg 1.07: set player 0 human, set player 1 human, set jacoby off, set beavers 1, new session,
+    // set turn 1, double, beaver (player 0 takes and redoubles to 4), show board; then drop, show board.
+    const config = { cube: true, length: 1, crawford: false, money: { beavers: true } };
+    const decide = stateWith({ config, phase: 'decide', toAct: 1 });
+    const doubled = Table.apply(decide, 1, { type: 'double' }, noDice);
+    const beavered = Table.apply(doubled, 0, { type: 'beaver' }, noDice);
+    expect(gnubgIdOf(beavered)).toBe('4HPwATDgc/ABMA:QRkAAAAAAAAE');
+    const dropped = Table.apply(beavered, 1, { type: 'drop' }, noDice);
+    expect(gnubgIdOf(dropped, { length: 0, score: [2, 0] })).toBe('4HPwATDgc/ABMA:QQwAACAAAAAE');
+  });
+});
 
 describe('the Match ID of a match: the state says its own length, score and rules', () => {
   /** Positions gnubg showed after importing its own .mat files, whole or cut short (see the fixtures README). */

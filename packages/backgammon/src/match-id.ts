@@ -282,6 +282,9 @@ function gameFields(
     }
     case 'cube_offered': {
       const taker = s.toAct ?? 0;
+      // A beaver waits for the doubler, who stays on roll (the cube shows the beaver's value, the beaverer's).
+      if (s.beaver === true)
+        return { ...none, onRoll: taker, turn: taker, gameState: 'playing', doubled: true };
       return { ...none, onRoll: opponent(taker), turn: taker, gameState: 'playing', doubled: true };
     }
     case 'resign_offered': {
@@ -302,6 +305,9 @@ function gameFields(
       // As gnubg leaves them: after the last checker off the loser is on roll; after a drop
       // the doubler, with the dropper to act; after a resignation the resigner, with the winner to act.
       if (r === null || r.how === 'played') return { ...none, onRoll: loser, turn: loser, gameState: 'over' };
+      // A dropped beaver: the doubler, who dropped it, stays on roll and to act.
+      if (r.how === 'dropped' && s.log.at(-3)?.type === 'beaver')
+        return { ...none, onRoll: loser, turn: loser, gameState: 'dropped' };
       if (r.how === 'dropped') return { ...none, onRoll: winner, turn: loser, gameState: 'dropped' };
       return { ...none, onRoll: loser, turn: winner, gameState: 'resigned', resigned: r.kind };
     }
@@ -342,9 +348,11 @@ function fieldsOf(s: BackgammonState, m: MatchIdScore): MatchIdFields {
  *
  * The phases map to gnubg's fields: `decide` and `move` are playing with the
  * seat to act on roll (dice in `move`); `cube_offered` has the doubler on
- * roll and the taker's turn; `resign_offered` the resigner on roll, the
- * other's turn and the kind offered; `complete` is over (a played game, the
- * loser on roll), dropped (the doubler on roll, the dropper's turn) or
+ * roll and the taker's turn (a beaver: the doubler on roll and to answer);
+ * `resign_offered` the resigner on roll, the other's turn and the kind
+ * offered; `complete` is over (a played game, the loser on roll), dropped
+ * (the doubler on roll, the dropper's turn; a beaver dropped, the doubler
+ * both, as the log shows it) or
  * resigned (the resigner on roll, the winner's turn, the kind; a forfeit is
  * written as a resignation of the kind it lost). `idle` is no game, seat 0
  * on roll.

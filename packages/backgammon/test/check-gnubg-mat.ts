@@ -8,6 +8,8 @@
 // (trailing spaces aside), and (2) the position gnubg ends on has our gnubgIdOf: the same
 // Position ID and Match ID (but for the turn bit after a resignation, which gnubg's
 // import leaves with the resigner and its play gives the winner, as ours does).
+// With --beavers it plays money sessions with beavers instead, and compares the
+// position gnubg ends on.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,8 +52,44 @@ const body = (text: string) =>
     .join('\n')
     .trim();
 
+/** Money sessions with beavers, for `--beavers`: only those with a beaver are checked. */
+const BEAVERS: BackgammonConfig = {
+  cube: true,
+  length: 1,
+  crawford: false,
+  money: { beavers: true, jacoby: false, games: 2 },
+};
+
+/**
+ * `--beavers`: sessions in which a beaver was played. gnubg writes a beaver back as
+ * `Beavers => 4` (with no Takes), so only the position it ends on is compared.
+ */
+function beavers(count: number, dir: string): void {
+  let checked = 0;
+  let same = 0;
+  for (let seed = 1; checked < count && seed < 100 * count; seed++) {
+    const state = playRandom(BEAVERS, seed, { double: 30, resign: 0, forfeit: 0, stopAfter: null });
+    if (!JSON.stringify(state).includes('"beaver"')) continue;
+    checked++;
+    const ours = join(dir, `beaver-${seed}.mat`);
+    writeFileSync(ours, writeMatFile(state));
+    const shown = execFileSync(GNUBG, ['-t', '-q'], {
+      input: `set beavers 1\nset jacoby off\nimport mat ${ours}\nshow board\n`,
+      encoding: 'utf8',
+    });
+    const position = [...shown.matchAll(/Position ID: (\S+)/g)].at(-1)?.[1];
+    if (position === gnubgIdOf(state).split(':')[0]) same++;
+    else console.log(`FAIL ${seed}: gnubg ends on ${position}, ours is ${gnubgIdOf(state)} (${ours})`);
+  }
+  console.log(`${same} of ${checked} sessions with beavers end where gnubg ends`);
+}
+
 function main(): void {
   const count = Number(process.argv[2] ?? 60);
+  if (process.argv.includes('--beavers')) {
+    beavers(count, mkdtempSync(join(tmpdir(), 'gnubg-check-')));
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'gnubg-check-'));
   let failed = 0;
   for (let seed = 1; seed <= count; seed++) {
