@@ -643,6 +643,12 @@ class Replay implements Dice {
 
   private beaver(e: CubeEntry, i: number): void {
     const s = this.state;
+    if (s.config.money?.beavers !== true)
+      badLine(
+        e.line,
+        `${s.names[e.seat]} beavers (answers the double with a double), but these rules play no beavers: ` +
+          'a file says so with the tag Beaver "On", or give options.config with money.beavers',
+      );
     if (e.value !== null && e.value !== s.cube.value * 4)
       badLine(
         e.line,

@@ -337,6 +337,10 @@ describe('readMatFile: what other programs write', () => {
       'move',
     ]);
     expect(writeMatFile(state)).toContain(text.split('\n').slice(4).join('\n'));
+    const refused = thrownBy(() => readMatFile(text.replace('; [Beaver "On"]\n', '')), NotationError);
+    expect(refused.message).toContain(
+      '.mat line 5: Ann beavers (answers the double with a double), but these rules',
+    );
   });
 
   it('beavers as eXtremeGammon writes them, the take of a beaver left to the next roll', () => {
