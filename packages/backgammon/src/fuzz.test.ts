@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRng, type GameRecord, gameStreams, type Rng, replay, type Seat } from '@tabula/core';
 import {
   checkPlaysOn,
@@ -15,10 +16,12 @@ import {
 } from '@tabula/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { asFileHolds, DEFAULT_PLAY, CONFIGS as MAT_CONFIGS, playRandom } from '../test/random-match.js';
 import { Board } from './board.js';
 import { backgammonGame as game } from './definition.js';
 import { drawBoard } from './diagram.js';
 import { SeededDice, SequenceDice } from './dice.js';
+import { readMatFile, writeMatFile } from './mat.js';
 import { Moves } from './moves.js';
 import { boardAfterText, formatDice, formatPlay, parseAction, parsePlay, readPlayText } from './notation.js';
 import type { BackgammonAction, BackgammonConfig, BackgammonState, Side } from './schemas.js';
@@ -380,6 +383,135 @@ describe('Board, Moves, the notation and the dice under fuzzing', () => {
       { numRuns: fuzzRuns(300) },
     );
   });
+});
+
+describe('.mat files under fuzzing', () => {
+  const FIRST: BackgammonConfig = { cube: true, length: 5, crawford: true };
+  const texts = [
+    readFileSync(new URL('../test/fixtures/gnubg-1pt.mat', import.meta.url), 'utf8'),
+    ...[3, 7, 12].map((seed) =>
+      writeMatFile(
+        playRandom(MAT_CONFIGS[seed % MAT_CONFIGS.length] ?? FIRST, seed, {
+          ...DEFAULT_PLAY,
+          stopAfter: 90,
+        }),
+      ),
+    ),
+  ];
+  const MAT_TOKENS = [
+    ' 5 point match',
+    ' 0 point match',
+    ' Game 1',
+    ' Game 2',
+    ' Ann : 0                        Bob : 0',
+    '  1) ',
+    '63: 24/18 13/10',
+    '52:',
+    ' Doubles => 2',
+    ' Takes',
+    ' Drops',
+    ' Beavers => 4',
+    ' Wins 1 point',
+    'and the match',
+    '; [Crawford "Off"]',
+    '; [Termination "forfeit"]',
+    '\n',
+    '\r\n',
+    ' '.repeat(30),
+  ];
+
+  /** A file with whole lines deleted, repeated, swapped or moved: each still reads, or names its line. */
+  function shuffledLines(text: string, rng: Rng): string {
+    const lines = text.split('\n');
+    for (let n = rng.int(1, 3); n > 0; n--) {
+      const at = rng.int(0, lines.length - 1);
+      const other = rng.int(0, lines.length - 1);
+      const line = lines[at] ?? '';
+      switch (rng.int(0, 3)) {
+        case 0:
+          lines.splice(at, 1);
+          break;
+        case 1:
+          lines.splice(other, 0, line);
+          break;
+        case 2:
+          lines[at] = lines[other] ?? '';
+          lines[other] = line;
+          break;
+        default:
+          lines[at] = line.slice(0, rng.int(0, line.length));
+      }
+    }
+    return lines.join('\n');
+  }
+
+  it('readMatFile reads a file or names the line it cannot read; what it reads writes and reads back the same', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(seedArb, (seed) => {
+        const rng = createRng(seed);
+        const text =
+          rng.int(0, 1) === 0 ? shuffledLines(rng.pick(texts), rng) : garbageText(rng, MAT_TOKENS, texts);
+        const result = guarded(`readMatFile ${JSON.stringify(text.slice(0, 60))}`, () => readMatFile(text), {
+          inputs: [text],
+          throws: ['NotationError'],
+        });
+        if (!result.ok) {
+          expect(result.error.message).toMatch(/^(\.mat line \d+: |A \.mat file |The \.mat text )/);
+          return;
+        }
+        read++;
+        const { state } = result.value;
+        expect(fromJSON(JSON.parse(JSON.stringify(state)))).toEqual(state);
+        expect(asFileHolds(readMatFile(writeMatFile(state)).state)).toEqual(asFileHolds(state));
+      }),
+      { numRuns: fuzzRuns(300) },
+    );
+    expect(read).toBeGreaterThan(0);
+  });
+
+  it('writeMatFile writes a state fromJSON takes, or refuses it with InvalidInputError; the file reads or names its line', () => {
+    fc.assert(
+      fc.property(seedArb, countArb, (seed, count) => {
+        const rng = createRng(seed);
+        const mutant = mutate(rng.pick(saved), rng, count);
+        const written = guarded('writeMatFile of a mutant', () => writeMatFile(mutant as BackgammonState), {
+          inputs: [mutant],
+          throws: ['InvalidInputError'],
+        });
+        if (!written.ok) return;
+        guarded('readMatFile of a written mutant', () => readMatFile(written.value), {
+          throws: ['NotationError'],
+        });
+      }),
+      { numRuns: fuzzRuns(300) },
+    );
+  });
+
+  it('the options of both are checked', () => {
+    const state = rng1State();
+    fc.assert(
+      fc.property(seedArb, (seed) => {
+        const rng = createRng(seed);
+        const options =
+          rng.int(0, 1) === 0 ? garbage(rng) : mutate({ tags: { Site: 'x' }, comment: 'c' }, rng);
+        guarded('writeMatFile options', () => writeMatFile(state, options as never), {
+          inputs: [options],
+          throws: ['InvalidInputError'],
+        });
+        const read = rng.int(0, 1) === 0 ? garbage(rng) : mutate({ config: MAT_CONFIGS[3] }, rng);
+        guarded('readMatFile options', () => readMatFile(texts[1] ?? '', read as never), {
+          inputs: [read],
+          throws: ['InvalidInputError', 'NotationError'],
+        });
+      }),
+      { numRuns: fuzzRuns(200) },
+    );
+  });
+
+  function rng1State(): BackgammonState {
+    return playRandom(MAT_CONFIGS[2] ?? FIRST, 1, { ...DEFAULT_PLAY, stopAfter: 30 });
+  }
 });
 
 describe('inputs the fuzzing found', () => {

@@ -6,6 +6,17 @@ export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
 export { isMatch, type LiveMatchState, Match } from './match.js';
 export {
+  MAX_MAT_FILE_LENGTH,
+  MAX_MAT_LINE_LENGTH,
+  type MatFile,
+  type MatReadOptions,
+  type MatWriteOptions,
+  MatWriteOptionsSchema,
+  readMatFile,
+  writeMatFile,
+} from './mat.js';
+export { isMatch, type LiveMatchState, Match } from './match.js';
+export {
   type GnubgGameState,
   GnubgGameStateSchema,
   type GnubgId,

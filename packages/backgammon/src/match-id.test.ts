@@ -3,12 +3,16 @@ import { createRng, InvalidInputError, NotationError, type Rng } from '@tabula/c
 import { fuzzRuns, garbage, guarded, mutate, thrownBy } from '@tabula/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { position, stateWith } from '../test/helpers.js';
+import { noDice, position, stateWith } from '../test/helpers.js';
 import { idText } from '../test/id-text.js';
+import { cutText } from '../test/make-gnubg-mat.js';
 import { publicCases } from '../test/public-fixture.js';
+import { playRandom } from '../test/random-match.js';
 import { Board } from './board.js';
 import { backgammonGame as game } from './definition.js';
 import { SeededDice } from './dice.js';
+import { readMatFile } from './mat.js';
+import { isMatch, Match } from './match.js';
 import {
   gnubgIdOf,
   type MatchIdFields,
@@ -428,6 +432,85 @@ function playedGame(seed: number): BackgammonState[] {
   states.push(state);
   return states;
 }
+
+describe('a beaver, as gnubg shows it', () => {
+  it('waiting for the doubler, and dropped', () => {
+    // gnubg 1.07: set player 0 human, set player 1 human, set jacoby off, set beavers 1, new session,
+    // set turn 1, double, beaver (player 0 takes and redoubles to 4), show board; then drop, show board.
+    const config = { cube: true, length: 1, crawford: false, money: { beavers: true } };
+    const decide = stateWith({ config, phase: 'decide', toAct: 1 });
+    const doubled = Table.apply(decide, 1, { type: 'double' }, noDice);
+    const beavered = Table.apply(doubled, 0, { type: 'beaver' }, noDice);
+    expect(gnubgIdOf(beavered)).toBe('4HPwATDgc/ABMA:QRkAAAAAAAAE');
+    const dropped = Table.apply(beavered, 1, { type: 'drop' }, noDice);
+    expect(gnubgIdOf(dropped, { length: 0, score: [2, 0] })).toBe('4HPwATDgc/ABMA:QQwAACAAAAAE');
+  });
+});
+
+describe('the Match ID of a match: the state says its own length, score and rules', () => {
+  /** Positions gnubg showed after importing its own .mat files, whole or cut short (see the fixtures README). */
+  const cuts: { file: string; what: string; keep?: number; last?: string; id: string }[] = readFileSync(
+    new URL('../test/fixtures/gnubg-mat-ids.jsonl', import.meta.url),
+    'utf8',
+  )
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const stateOf = (cut: (typeof cuts)[number]) =>
+    readMatFile(cutText(readFileSync(new URL(`../test/fixtures/${cut.file}`, import.meta.url), 'utf8'), cut))
+      .state;
+
+  it.each(cuts.filter((cut) => cut.keep !== undefined).map((cut) => [cut.what, cut] as const))(
+    'mid-match, as gnubg shows it: %s',
+    (_what, cut) => {
+      const state = stateOf(cut);
+      expect(isMatch(state)).toBe(true);
+      expect(gnubgIdOf(state)).toBe(cut.id);
+      expect(matchIdOf(state)).toBe(cut.id.split(':')[1]);
+    },
+  );
+
+  it.each(cuts.filter((cut) => cut.keep === undefined).map((cut) => [cut.what, cut] as const))(
+    'the match over, as gnubg shows it: %s',
+    (_what, cut) => {
+      const state = stateOf(cut);
+      // A 1-point match is one game at a table: its match is given.
+      const match = isMatch(state)
+        ? undefined
+        : { length: 1, score: [0, state.result?.points ?? 0] as [number, number] };
+      const ours = readGnubgId(gnubgIdOf(state, match));
+      const theirs = readGnubgId(cut.id);
+      expect(ours.board).toEqual(theirs.board);
+      // After a resignation gnubg's import of a file leaves the turn with the resigner, where its play
+      // (and a table) gives it to the winner, who accepted.
+      expect({ ...ours.match, turn: 'resigner' }).toEqual({ ...theirs.match, turn: 'resigner' });
+      expect(ours.match.turn).toBe(1 - theirs.match.turn);
+    },
+  );
+
+  it('a match given beside a Match state is used instead of its own', () => {
+    const state = stateOf(cuts[0] ?? { file: '', what: '', id: '' });
+    const own = readMatchId(matchIdOf(state));
+    expect([own.length, own.score]).toEqual([5, [0, 1]]);
+    const given = readMatchId(matchIdOf(state, { length: 7, score: [3, 2] }));
+    expect([given.length, given.score]).toEqual([7, [3, 2]]);
+  });
+
+  it('an idle match, a money session under the Jacoby rule and its gammon counted as one game', () => {
+    const idle = Match.create({ cube: true, length: 11, crawford: true }, ['Ann', 'Bob']);
+    expect(readMatchId(matchIdOf(idle))).toMatchObject({ gameState: 'none', length: 11, score: [0, 0] });
+    const config = { cube: false, length: 1, crawford: false, money: { jacoby: true, games: 1 } };
+    let seed = 1;
+    let over = playRandom(config, seed, { double: 0, resign: 0, forfeit: 0, stopAfter: null });
+    while (over.result?.kind !== 'gammon' && seed < 200)
+      over = playRandom(config, ++seed, { double: 0, resign: 0, forfeit: 0, stopAfter: null });
+    expect(over.result).toMatchObject({ kind: 'gammon', how: 'played', points: 2 });
+    const fields = readMatchId(matchIdOf(over));
+    const winner = over.result?.winner ?? 0;
+    expect(fields).toMatchObject({ length: 0, jacoby: true, gameState: 'over' });
+    expect(fields.score[winner]).toBe(1);
+  });
+});
 
 describe('stateFromGnubgId refuses what no table state can hold', () => {
   const position0 = '4HPwATDgc/ABMA';

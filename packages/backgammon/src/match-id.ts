@@ -2,6 +2,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { InvalidInputError, NotationError, parseWith, shown } from '@tabula/core';
 import { positionKind } from './board.js';
 import { SEAT_NAMES } from './definition.js';
+import { isMatch } from './match.js';
+import { scoreAfter } from './match-rules.js';
 import { cachedPlays } from './play-cache.js';
 import {
   BitReader,
@@ -19,10 +21,12 @@ import {
   ConfigSchema,
   DicePairSchema,
   MAX_CUBE,
+  type MatchState,
   NamesSchema,
   type PositionKind,
   PositionKindSchema,
   type Result,
+  type Score,
   type Side,
   SideSchema,
 } from './schemas.js';
@@ -131,6 +135,28 @@ export type MatchIdScore = Static<typeof MatchIdScoreSchema>;
 
 /** A lone table's game: a money game without the Jacoby rule, at 0-0. */
 const MONEY: MatchIdScore = { length: 0, score: [0, 0], jacoby: false };
+
+/**
+ * The match a Match state is at, as gnubg's Match ID holds it: the length (0
+ * for a money session), the Jacoby rule, and the score before the game at
+ * the table; once that game is over (the match is), the score after it as
+ * gnubg counts it: the game's full points, past the length if it came to
+ * that, and in a money session under the Jacoby rule a gammon played out
+ * with the cube centered as one game (gnubg applies the rule to games played
+ * out only). A lone table's game is money at 0-0.
+ */
+function matchAround(s: BackgammonState | MatchState): MatchIdScore {
+  if (!isMatch(s)) return MONEY;
+  const money = s.config.money;
+  let score: Score = [0, 0];
+  for (const g of s.match.games) score = scoreAfter(score, g.result.winner, g.points);
+  const r = s.result;
+  if (r !== null) {
+    const jacoby = money?.jacoby === true && r.how === 'played' && s.cube.owner === null;
+    score = scoreAfter(score, r.winner, jacoby ? s.cube.value : r.points);
+  }
+  return { length: money === undefined ? s.config.length : 0, score, jacoby: money?.jacoby === true };
+}
 
 /** The rules between fields that the format itself cannot hold; the first broken one, or null. */
 function fieldsProblem(f: MatchIdFields): { path: string; message: string } | null {
@@ -256,6 +282,9 @@ function gameFields(
     }
     case 'cube_offered': {
       const taker = s.toAct ?? 0;
+      // A beaver waits for the doubler, who stays on roll (the cube shows the beaver's value, the beaverer's).
+      if (s.beaver === true)
+        return { ...none, onRoll: taker, turn: taker, gameState: 'playing', doubled: true };
       return { ...none, onRoll: opponent(taker), turn: taker, gameState: 'playing', doubled: true };
     }
     case 'resign_offered': {
@@ -276,6 +305,9 @@ function gameFields(
       // As gnubg leaves them: after the last checker off the loser is on roll; after a drop
       // the doubler, with the dropper to act; after a resignation the resigner, with the winner to act.
       if (r === null || r.how === 'played') return { ...none, onRoll: loser, turn: loser, gameState: 'over' };
+      // A dropped beaver: the doubler, who dropped it, stays on roll and to act.
+      if (r.how === 'dropped' && s.log.at(-3)?.type === 'beaver')
+        return { ...none, onRoll: loser, turn: loser, gameState: 'dropped' };
       if (r.how === 'dropped') return { ...none, onRoll: winner, turn: loser, gameState: 'dropped' };
       return { ...none, onRoll: loser, turn: winner, gameState: 'resigned', resigned: r.kind };
     }
@@ -299,38 +331,50 @@ function fieldsOf(s: BackgammonState, m: MatchIdScore): MatchIdFields {
 }
 
 /**
- * The Match ID fields of a table state. `match` gives the length (0 for a
- * money session), the score as it stands and the Jacoby rule; without it
- * the game is written as a lone table plays it: money, 0-0, no Jacoby rule.
- * The state is checked as `fromJSON` checks it (`InvalidInputError`,
- * `invalid_state`), the match against `MatchIdScoreSchema` (`invalid_input`).
+ * The Match ID fields of a table or match state. For a `Match` state the
+ * match is its own (see below); for one game at a table, `match` gives the
+ * length (0 for a money session), the score as it stands and the Jacoby
+ * rule, and without it the game is written as a lone table plays it: money,
+ * 0-0, no Jacoby rule. A `match` given with a Match state is used instead of
+ * the state's. The state is checked as `fromJSON` checks it
+ * (`InvalidInputError`, `invalid_state`), the match against
+ * `MatchIdScoreSchema` (`invalid_input`).
+ *
+ * A Match state's own match: its length (0 for a money session), its Jacoby
+ * rule, and the score before the game at the table; when the match is over,
+ * the score after its last game as gnubg counts it, the game's full points
+ * even past the length (gnubg shows 1-4 after a 3-point match won by a
+ * doubled game at 1-2).
  *
  * The phases map to gnubg's fields: `decide` and `move` are playing with the
  * seat to act on roll (dice in `move`); `cube_offered` has the doubler on
- * roll and the taker's turn; `resign_offered` the resigner on roll, the
- * other's turn and the kind offered; `complete` is over (a played game, the
- * loser on roll), dropped (the doubler on roll, the dropper's turn) or
+ * roll and the taker's turn (a beaver: the doubler on roll and to answer);
+ * `resign_offered` the resigner on roll, the other's turn and the kind
+ * offered; `complete` is over (a played game, the loser on roll), dropped
+ * (the doubler on roll, the dropper's turn; a beaver dropped, the doubler
+ * both, as the log shows it) or
  * resigned (the resigner on roll, the winner's turn, the kind; a forfeit is
  * written as a resignation of the kind it lost). `idle` is no game, seat 0
  * on roll.
  */
-export function matchIdFieldsOf(state: BackgammonState, match: MatchIdScore = MONEY): MatchIdFields {
-  return fieldsOf(fromJSON(state), readScore(match));
+export function matchIdFieldsOf(state: BackgammonState | MatchState, match?: MatchIdScore): MatchIdFields {
+  const s = fromJSON(state);
+  return fieldsOf(s, readScore(match === undefined ? matchAround(s) : match));
 }
 
-/** The Match ID of a table state (see `matchIdFieldsOf`), as gnubg 1.07 writes it. */
-export function matchIdOf(state: BackgammonState, match: MatchIdScore = MONEY): string {
+/** The Match ID of a table or match state (see `matchIdFieldsOf`), as gnubg 1.07 writes it. */
+export function matchIdOf(state: BackgammonState | MatchState, match?: MatchIdScore): string {
   return encodeFields(matchIdFieldsOf(state, match));
 }
 
 /**
- * The `positionId:matchId` pair gnubg prints for a table state, the Position
- * ID from the side of the Match ID's player on roll. Checks as
+ * The `positionId:matchId` pair gnubg prints for a table or match state,
+ * the Position ID from the side of the Match ID's player on roll. Checks as
  * `matchIdFieldsOf` does.
  */
-export function gnubgIdOf(state: BackgammonState, match: MatchIdScore = MONEY): string {
+export function gnubgIdOf(state: BackgammonState | MatchState, match?: MatchIdScore): string {
   const s = fromJSON(state);
-  const fields = fieldsOf(s, readScore(match));
+  const fields = fieldsOf(s, readScore(match === undefined ? matchAround(s) : match));
   return `${positionIdOf(s.board, fields.onRoll)}:${encodeFields(fields)}`;
 }
 

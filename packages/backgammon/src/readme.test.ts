@@ -9,6 +9,7 @@ it('runs the README examples, each shown verbatim', async () => {
     'examples/testing-a-bot.ts',
     'examples/play-a-match.ts',
     'examples/clocks.ts',
+    'examples/match-file.ts',
     'examples/shared-contract.ts',
   ]);
 });
