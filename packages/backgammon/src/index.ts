@@ -4,7 +4,6 @@ export { charge, formatTime, startReserves, timeLeft } from './clock.js';
 export { type BackgammonGame, backgammonGame, SEAT_NAMES } from './definition.js';
 export { drawBoard, MARKS } from './diagram.js';
 export { type Dice, RandomDice, RngDice, SeededDice, SequenceDice } from './dice.js';
-export { isMatch, type LiveMatchState, Match } from './match.js';
 export {
   MAX_MAT_FILE_LENGTH,
   MAX_MAT_LINE_LENGTH,
