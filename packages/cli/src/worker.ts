@@ -1,16 +1,24 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { type GameJob, runJob } from './simulation.js';
+import { parentPort } from 'node:worker_threads';
+import type { Batch, BatchReply } from './pool.js';
+import { type GameResult, runJob } from './simulation.js';
 
-/** Plays its share of the jobs and posts each result as soon as it is done. */
-const { gameId, config, jobs } = workerData as { gameId: string; config: unknown; jobs: GameJob[] };
-for (const job of jobs) {
+/**
+ * A worker of the pool: loaded once, it plays every batch it is handed, one
+ * at a time, and answers each with the batch's results in job order (or the
+ * first game that failed) and the milliseconds the batch took.
+ */
+const port = parentPort;
+if (port === null) throw new Error('worker.js runs in a worker thread of the pool');
+port.on('message', async (batch: Batch) => {
+  const started = performance.now();
+  const results: GameResult[] = [];
+  let reply: BatchReply;
   try {
-    parentPort?.postMessage({ result: await runJob(gameId, config, job) });
+    for (const job of batch.jobs) results.push(await runJob(batch.gameId, batch.config, job));
+    reply = { id: batch.id, results, ms: performance.now() - started };
   } catch (error) {
-    parentPort?.postMessage({
-      error: error instanceof Error ? error.message : String(error),
-      index: job.index,
-    });
-    break;
+    const failed = batch.jobs[results.length]?.index ?? -1;
+    reply = { id: batch.id, error: error instanceof Error ? error.message : String(error), index: failed };
   }
-}
+  port.postMessage(reply);
+});
