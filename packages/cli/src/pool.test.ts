@@ -1,8 +1,8 @@
 import { TabulaError } from '@tabula/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { batchSize, openPool, runJobs } from './pool.js';
+import { batchSize, openPool, playJobs, runJobs } from './pool.js';
 import { gameById } from './registry.js';
-import { type GameJob, gameSeed } from './simulation.js';
+import { type GameJob, gameSeed, summaryOf } from './simulation.js';
 
 const jobs = (count: number, players = ['random', 'random']): GameJob[] =>
   Array.from({ length: count }, (_, index) => ({ index, seed: gameSeed(5, index), players }));
@@ -41,6 +41,21 @@ describe('openPool', () => {
       await runJobs('backgammon', backgammon, jobs(6), 0),
     );
     expect(await pool.run('skirmish', config, [])).toEqual([]);
+  });
+
+  it('sends back the summaries alone, or with each whole result as a line of JSON', async () => {
+    const config = gameById('backgammon').defaultConfig(2);
+    const here = await runJobs('backgammon', config, jobs(20), 0);
+    const done: number[] = [];
+    const bare = await pool.play('backgammon', config, jobs(20), { onResult: (n) => done.push(n) });
+    expect(bare).toEqual({ summaries: here.map(summaryOf), lines: null });
+    expect(done.at(-1)).toBe(20);
+    const lined = await pool.play('backgammon', config, jobs(20), { lines: true });
+    expect(lined.summaries).toEqual(bare.summaries);
+    expect(lined.lines).toEqual(here.map((r) => JSON.stringify(r)));
+    // The same in the calling thread.
+    expect(await playJobs('backgammon', config, jobs(20), 0, { lines: true })).toEqual(lined);
+    expect(await playJobs('backgammon', config, jobs(20), 0)).toEqual(bare);
   });
 
   it('runs given at once take turns', async () => {

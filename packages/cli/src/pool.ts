@@ -2,20 +2,39 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { TabulaError } from '@tabula/core';
-import { type GameJob, type GameResult, runJob } from './simulation.js';
+import { type GameJob, type GameResult, type GameSummary, runJob, summaryOf } from './simulation.js';
 
-/** What the pool hands a worker: some consecutive jobs of one run. */
+/** What the pool hands a worker: some consecutive jobs of one run, and whether to send back whole results. */
 export interface Batch {
   readonly id: number;
   readonly gameId: string;
   readonly config: unknown;
   readonly jobs: readonly GameJob[];
+  readonly lines: boolean;
 }
 
-/** A worker's answer to a batch: its results in job order and the time it took, or the game that failed. */
+/**
+ * A worker's answer to a batch: the games' summaries in job order (a JSON
+ * array), each whole result as a line of JSON when the batch asked for them,
+ * and the time it took; or the game that failed.
+ */
 export type BatchReply =
-  | { readonly id: number; readonly results: GameResult[]; readonly ms: number }
+  | { readonly id: number; readonly summaries: string; readonly lines: string[] | null; readonly ms: number }
   | { readonly id: number; readonly error: string; readonly index: number };
+
+/** What a run played, in job order. */
+export interface Played {
+  readonly summaries: GameSummary[];
+  /** Each game's whole result as one line of JSON (`JSON.stringify` of its `GameResult`), when asked for. */
+  readonly lines: string[] | null;
+}
+
+export interface PlayJobsOptions {
+  /** Whether to keep each game's whole result, record included, as a line of JSON (default false). */
+  readonly lines?: boolean;
+  /** Told how many games are done as they come back. */
+  readonly onResult?: (done: number) => void;
+}
 
 /** The worker threads `workers` asks for, at most one a core: more only share the cores and run slower. */
 export function workerThreads(workers: number): number {
@@ -75,22 +94,25 @@ function workerSource(): Promise<URL> {
 /**
  * Worker threads that stay up for many runs: each loads the code once, then
  * plays the batches of games it is handed. `threads` 0 plays in this thread.
+ * Results come back in job order, so the output is the same whatever the
+ * number of threads and whichever finished first. Runs on one pool take turns.
  */
 export interface WorkerPool {
   /** The worker threads (0: games are played in the calling thread). */
   readonly threads: number;
-  /**
-   * Plays the jobs and returns their results in job order, so the output is
-   * the same whatever the number of threads and whichever finished first.
-   * `onResult` is told how many games are done as batches come back. Runs
-   * on one pool take turns.
-   */
+  /** Plays the jobs and returns their whole results, records included. */
   run(
     gameId: string,
     config: unknown,
     jobs: readonly GameJob[],
     onResult?: (done: number) => void,
   ): Promise<GameResult[]>;
+  /**
+   * Plays the jobs and returns their summaries, and their whole results as
+   * lines of JSON only when asked (`lines`): records that nobody reads are
+   * never copied between threads nor written as text.
+   */
+  play(gameId: string, config: unknown, jobs: readonly GameJob[], options?: PlayJobsOptions): Promise<Played>;
   /** Stops the workers; a closed pool runs nothing. */
   close(): Promise<void>;
 }
@@ -139,28 +161,43 @@ class ThreadPool implements WorkerPool {
     this.onBroken?.(error);
   }
 
-  run(
+  async run(
     gameId: string,
     config: unknown,
     jobs: readonly GameJob[],
-    onResult: (done: number) => void = () => {},
+    onResult?: (done: number) => void,
   ): Promise<GameResult[]> {
-    const turn = this.queue.then(() => this.play(gameId, config, jobs, onResult));
+    const { lines } = await this.play(gameId, config, jobs, {
+      lines: true,
+      ...(onResult ? { onResult } : {}),
+    });
+    return (lines ?? []).map((line): GameResult => JSON.parse(line));
+  }
+
+  play(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    options: PlayJobsOptions = {},
+  ): Promise<Played> {
+    const turn = this.queue.then(() => this.hand(gameId, config, jobs, options));
     this.queue = turn.catch(() => {});
     return turn;
   }
 
-  private async play(
+  /** Hands the jobs out in batches to the workers as they come free, and gathers what they send back. */
+  private async hand(
     gameId: string,
     config: unknown,
     jobs: readonly GameJob[],
-    onResult: (done: number) => void,
-  ): Promise<GameResult[]> {
+    { lines: wantLines = false, onResult = () => {} }: PlayJobsOptions,
+  ): Promise<Played> {
     if (this.closed) throw new TabulaError('worker_failed', 'the worker pool is closed');
     const slots = await this.slots;
     if (this.broken !== null) throw this.broken;
-    const results: GameResult[] = new Array(jobs.length);
-    return new Promise<GameResult[]>((resolve, reject) => {
+    const summaries: GameSummary[] = new Array(jobs.length);
+    const lines: string[] | null = wantLines ? new Array(jobs.length) : null;
+    return new Promise<Played>((resolve, reject) => {
       let next = 0;
       let done = 0;
       let busy = 0;
@@ -173,7 +210,7 @@ class ThreadPool implements WorkerPool {
         for (const slot of slots) slot.worker.unref();
         this.onBroken = null;
         if (failure !== null) reject(failure);
-        else if (done === jobs.length) resolve(results);
+        else if (done === jobs.length) resolve({ summaries, lines });
       };
       this.onBroken = (error) => {
         for (const slot of slots) slot.onReply = null;
@@ -197,20 +234,30 @@ class ThreadPool implements WorkerPool {
           if ('error' in reply) {
             failure ??= new TabulaError('worker_failed', `game ${reply.index} failed: ${reply.error}`);
           } else {
-            reply.results.forEach((result, k) => {
-              results[start + k] = result;
+            const played: GameSummary[] = JSON.parse(reply.summaries);
+            played.forEach((summary, k) => {
+              summaries[start + k] = summary;
             });
-            done += reply.results.length;
-            if (reply.results.length > 0) msPerGame = reply.ms / reply.results.length;
+            reply.lines?.forEach((line, k) => {
+              if (lines !== null) lines[start + k] = line;
+            });
+            done += played.length;
+            if (played.length > 0) msPerGame = reply.ms / played.length;
             onResult(done);
           }
           give(slot);
         };
         slot.worker.ref();
-        const batch: Batch = { id: this.nextBatch++, gameId, config, jobs: jobs.slice(start, start + size) };
+        const batch: Batch = {
+          id: this.nextBatch++,
+          gameId,
+          config,
+          jobs: jobs.slice(start, start + size),
+          lines: wantLines,
+        };
         slot.worker.postMessage(batch);
       };
-      if (jobs.length === 0) resolve(results);
+      if (jobs.length === 0) resolve({ summaries, lines });
       else for (const slot of slots) give(slot);
     });
   }
@@ -226,6 +273,7 @@ class ThreadPool implements WorkerPool {
 /** Plays in the calling thread, game after game. */
 class InThread implements WorkerPool {
   readonly threads = 0;
+
   async run(
     gameId: string,
     config: unknown,
@@ -239,6 +287,24 @@ class InThread implements WorkerPool {
     }
     return results;
   }
+
+  async play(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    { lines: wantLines = false, onResult = () => {} }: PlayJobsOptions = {},
+  ): Promise<Played> {
+    const summaries: GameSummary[] = [];
+    const lines: string[] | null = wantLines ? [] : null;
+    for (const job of jobs) {
+      const result = await runJob(gameId, config, job);
+      summaries.push(summaryOf(result));
+      lines?.push(JSON.stringify(result));
+      onResult(summaries.length);
+    }
+    return { summaries, lines };
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -253,23 +319,46 @@ export function openPool(workers: number): WorkerPool {
 }
 
 /**
- * Plays the jobs on `workers` threads (a number: a pool opened for these jobs
- * alone and closed after, with no more threads than jobs) or on an open pool,
- * and returns the results in job order, so the output does not depend on how
- * many threads played or which finished first.
+ * A pool for one run: `workers` threads, no more than the jobs, closed after;
+ * or the open pool given.
  */
-export async function runJobs(
+async function withPool<T>(
+  workers: number | WorkerPool,
+  jobs: number,
+  use: (pool: WorkerPool) => Promise<T>,
+): Promise<T> {
+  if (typeof workers !== 'number') return use(workers);
+  const pool = openPool(Math.min(workers, Math.max(jobs, 1)));
+  try {
+    return await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Plays the jobs on `workers` threads (a number: a pool opened for these jobs
+ * alone; 0: in this thread) or on an open pool (`openPool`), and returns the
+ * whole results in job order, so the output does not depend on how many
+ * threads played or which finished first.
+ */
+export function runJobs(
   gameId: string,
   config: unknown,
   jobs: readonly GameJob[],
   workers: number | WorkerPool,
   onResult: (done: number) => void = () => {},
 ): Promise<GameResult[]> {
-  if (typeof workers !== 'number') return workers.run(gameId, config, jobs, onResult);
-  const pool = openPool(Math.min(workers, Math.max(jobs.length, 1)));
-  try {
-    return await pool.run(gameId, config, jobs, onResult);
-  } finally {
-    await pool.close();
-  }
+  return withPool(workers, jobs.length, (pool) => pool.run(gameId, config, jobs, onResult));
+}
+
+/** As `runJobs`, but the summaries, and the whole results as lines of JSON only when asked for (`lines`). */
+export function playJobs(
+  gameId: string,
+  config: unknown,
+  jobs: readonly GameJob[],
+  workers: number | WorkerPool,
+  options: PlayJobsOptions = {},
+): Promise<Played> {
+  return withPool(workers, jobs.length, (pool) => pool.play(gameId, config, jobs, options));
 }

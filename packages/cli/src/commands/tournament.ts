@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { runJobs, type WorkerPool } from '../pool.js';
+import { playJobs, type WorkerPool } from '../pool.js';
 import { progressBar } from '../progress.js';
 import { gameById } from '../registry.js';
 import { type GameJob, gameSeed } from '../simulation.js';
@@ -50,7 +50,9 @@ export async function roundRobin(
     }),
   );
   // The results come in job order, so each pair's are the next `games` of them.
-  const results = await runJobs(gameId, config, jobs, workers, (done) => onProgress(done, jobs.length));
+  const { summaries: results } = await playJobs(gameId, config, jobs, workers, {
+    onResult: (done) => onProgress(done, jobs.length),
+  });
   const pairResults: PairResult[] = pairs.flatMap(({ a, b }, p) =>
     results.slice(p * games, (p + 1) * games).map((r, g) => {
       const seatOfA = g % 2;
