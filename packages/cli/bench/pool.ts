@@ -3,19 +3,22 @@
 // alternate 0 (this thread), 1 and 2 workers; medians of the rounds.
 //
 // Besides wall time, the CPU time of every thread of the process (Linux:
-// /proc/self/task) gives what an idle machine would do: a run cannot take
-// less than its busiest thread, nor less than all its CPU time shared over
-// the cores. On a machine that other work keeps busy, wall time says little
-// about scaling; this projection says how far the threads get in each
-// other's way (the main thread reading results, V8's garbage collection
-// helpers, which a lone worker runs on an idle core for free).
+// /proc/self/task) gives what an idle machine would do. On a machine that
+// other work keeps busy, wall time says little about scaling; the projection
+// says how far the threads get in each other's way: a run cannot take less
+// than its workers' CPU time shared among them (the pool balances them), nor
+// the main thread's, nor all its CPU time shared over the cores, V8's
+// helper threads (garbage collection, compilation) included, which a lone
+// worker has an idle core for and two workers do not.
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { openPool, type WorkerPool } from '../src/pool.js';
 import { GAMES } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
 
 const GAMES_PER_RUN: Record<string, number> = { backgammon: 3000, rummy: 24, skirmish: 10000 };
+/** Games each pool plays before the timed runs: rummy's hot paths take about a hundred games to compile. */
+const WARM_UP: Record<string, number> = { backgammon: 6000, rummy: 100, skirmish: 20000 };
 const ROUNDS = 3;
 const WORKERS = [0, 1, 2] as const;
 
@@ -44,13 +47,12 @@ function threadTimes(): Map<string, number> {
   return times;
 }
 
+/** One timed run: wall and CPU milliseconds; by thread only where /proc is there. */
 interface Run {
   readonly wallMs: number;
   readonly cpuMs: number;
-  /** The busiest thread's CPU ms, null without /proc. */
-  readonly busiestMs: number | null;
-  /** The main thread's CPU ms, null without /proc. */
   readonly mainMs: number | null;
+  readonly workersMs: number | null;
 }
 
 async function timedRun(
@@ -58,6 +60,7 @@ async function timedRun(
   id: string,
   config: unknown,
   jobs: readonly GameJob[],
+  workerThreads: ReadonlySet<string>,
 ): Promise<Run> {
   const before = threadTimes();
   const cpu = process.cpuUsage();
@@ -66,14 +69,14 @@ async function timedRun(
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const after = threadTimes();
-  const spent = [...after].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)] as const);
-  const main = spent.find(([tid]) => tid === String(process.pid));
-  return {
-    wallMs,
-    cpuMs: (used.user + used.system) / 1000,
-    busiestMs: spent.length === 0 ? null : Math.max(...spent.map(([, ms]) => ms)),
-    mainMs: main === undefined ? null : main[1],
-  };
+  let mainMs: number | null = null;
+  let workersMs: number | null = null;
+  for (const [tid, ms] of after) {
+    const spent = ms - (before.get(tid) ?? 0);
+    if (tid === String(process.pid)) mainMs = spent;
+    else if (workerThreads.has(tid)) workersMs = (workersMs ?? 0) + spent;
+  }
+  return { wallMs, cpuMs: (used.user + used.system) / 1000, mainMs, workersMs };
 }
 
 export async function poolScaling(): Promise<void> {
@@ -88,6 +91,8 @@ export async function poolScaling(): Promise<void> {
   ]);
   await cold.close();
   const startMs = performance.now() - coldStart;
+  // The threads there before the pools open are the main thread and V8's and libuv's helpers; the new ones are workers.
+  const others = new Set(threadTimes().keys());
   const pools = new Map(WORKERS.map((w) => [w, openPool(w)]));
   try {
     for (const [id, game] of Object.entries(GAMES)) {
@@ -99,33 +104,40 @@ export async function poolScaling(): Promise<void> {
         players: ['random', 'random'],
       }));
       // A first run warms each pool: the workers load the code and compile the hot paths.
-      for (const pool of pools.values()) await pool.play(id, config, jobs);
+      const warmUp: GameJob[] = Array.from({ length: WARM_UP[id] ?? count }, (_, index) => ({
+        index,
+        seed: gameSeed(2, index),
+        players: ['random', 'random'],
+      }));
+      for (const pool of pools.values()) await pool.play(id, config, warmUp);
+      const workerThreads = new Set([...threadTimes().keys()].filter((tid) => !others.has(tid)));
       const runs = new Map<number, Run[]>(WORKERS.map((w) => [w, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const [w, pool] of pools) {
           // A pause first, so that the garbage collector's background work for the last run ends before this one.
           await new Promise((resolve) => setTimeout(resolve, 300));
-          runs.get(w)?.push(await timedRun(pool, id, config, jobs));
+          runs.get(w)?.push(await timedRun(pool, id, config, jobs, workerThreads));
         }
       }
       const perSecond = new Map<number, { wall: number; projected: number | null }>();
       for (const [w, rs] of runs) {
         const wall = (count * 1000) / median(rs.map((r) => r.wallMs));
         const cpu = median(rs.map((r) => r.cpuMs));
-        const busiest = rs.every((r) => r.busiestMs !== null)
-          ? median(rs.map((r) => r.busiestMs ?? 0))
-          : null;
-        const main = rs.every((r) => r.mainMs !== null) ? median(rs.map((r) => r.mainMs ?? 0)) : null;
-        // On an idle machine a run takes at least its busiest thread's time and its CPU time over the cores.
-        const projected = busiest === null ? null : (count * 1000) / Math.max(busiest, cpu / cores);
+        const byThread = rs.every((r) => r.mainMs !== null && r.workersMs !== null);
+        const main = median(rs.map((r) => r.mainMs ?? 0));
+        const workers = median(rs.map((r) => r.workersMs ?? 0));
+        // On idle cores a run takes at least its workers' time shared among them, the main thread's, and all of it over the cores.
+        const floorMs = Math.max(w === 0 ? 0 : workers / w, main, cpu / cores);
+        const projected = byThread ? (count * 1000) / floorMs : null;
         perSecond.set(w, { wall, projected });
         rows.push({
           game: id,
           workers: String(w),
           'games/s (wall)': wall.toFixed(0),
-          'CPU ms/game (all threads)': (cpu / count).toFixed(3),
-          'busiest thread ms/game': busiest === null ? '' : (busiest / count).toFixed(3),
-          'main thread ms/game': main === null ? '' : (main / count).toFixed(3),
+          'CPU ms/game: all threads': (cpu / count).toFixed(3),
+          'main thread': byThread ? (main / count).toFixed(3) : '',
+          'worker threads': byThread ? (workers / count).toFixed(3) : '',
+          'V8 helpers and the rest': byThread ? ((cpu - main - workers) / count).toFixed(3) : '',
           'games/s on idle cores (projected)': projected === null ? '' : projected.toFixed(0),
         });
       }
@@ -146,8 +158,8 @@ export async function poolScaling(): Promise<void> {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   }
   console.log(
-    `Games per second by workers: random agents, ${ROUNDS} alternating rounds (medians), a pool kept up and warmed; ` +
-      `${cores} cores, load average ${(globalThis.process.platform === 'linux' ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0] : '?') ?? '?'}`,
+    `Games per second by workers: random agents, a pool kept up and warmed, ${ROUNDS} alternating rounds (medians); ` +
+      `${cores} cores, load average ${loadavg()[0]?.toFixed(2)}`,
   );
   console.log(
     `A new pool of 1 worker, to its first game (from source: bundling included): ${startMs.toFixed(0)} ms`,
