@@ -7,7 +7,7 @@ const work = workDir();
 
 describe('tabula simulate', () => {
   it.each(['backgammon', 'rummy', 'skirmish'])(
-    'writes identical results for one seed on 1 and 2 workers (%s)',
+    'writes identical results for one seed on 0, 1 and 2 workers (%s)',
     async (game) => {
       const games = game === 'rummy' ? '6' : '10';
       /** Random against random, written to a results file named after the run. */
@@ -37,8 +37,11 @@ describe('tabula simulate', () => {
       expect(a.code).toBe(0);
       const b = await simulate('42', '2', 'two');
       expect(b.code).toBe(0);
+      const here = await simulate('42', '0', 'zero');
+      expect(here.code).toBe(0);
       expect(a.results.trim().split('\n')).toHaveLength(Number(games));
       expect(b.results).toBe(a.results);
+      expect(here.results).toBe(a.results);
       expect(a.stdout).toMatch(/points\/game/);
       expect(a.stdout).toMatch(/games\/s/);
       // Another seed gives other games.

@@ -1,5 +1,12 @@
 export { roundRobin, type Standing, standingsTable } from './commands/tournament.js';
 export { main, USAGE } from './main.js';
-export { runJobs } from './pool.js';
+export { openPool, type Played, type PlayJobsOptions, playJobs, runJobs, type WorkerPool } from './pool.js';
 export { GAMES } from './registry.js';
-export { type GameJob, type GameResult, gameSeed, runJob } from './simulation.js';
+export {
+  type GameJob,
+  type GameResult,
+  type GameSummary,
+  gameSeed,
+  runJob,
+  summaryOf,
+} from './simulation.js';

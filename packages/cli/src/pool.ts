@@ -1,11 +1,39 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { TabulaError } from '@tabula/core';
-import { type GameJob, type GameResult, runJob } from './simulation.js';
+import { type GameJob, type GameResult, type GameSummary, runJob, summaryOf } from './simulation.js';
 
-function workerUrl(): URL {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? './worker-dev.mjs' : './worker.js', import.meta.url);
+/** What the pool hands a worker: some consecutive jobs of one run, and whether to send back whole results. */
+export interface Batch {
+  readonly id: number;
+  readonly gameId: string;
+  readonly config: unknown;
+  readonly jobs: readonly GameJob[];
+  readonly lines: boolean;
+}
+
+/**
+ * A worker's answer to a batch: the games' summaries in job order (a JSON
+ * array), each whole result as a line of JSON when the batch asked for them,
+ * and the time it took; or the game that failed.
+ */
+export type BatchReply =
+  | { readonly id: number; readonly summaries: string; readonly lines: string[] | null; readonly ms: number }
+  | { readonly id: number; readonly error: string; readonly index: number };
+
+/** What a run played, in job order. */
+export interface Played {
+  readonly summaries: GameSummary[];
+  /** Each game's whole result as one line of JSON (`JSON.stringify` of its `GameResult`), when asked for. */
+  readonly lines: string[] | null;
+}
+
+export interface PlayJobsOptions {
+  /** Whether to keep each game's whole result, record included, as a line of JSON (default false). */
+  readonly lines?: boolean;
+  /** Told how many games are done as they come back. */
+  readonly onResult?: (done: number) => void;
 }
 
 /** The worker threads `workers` asks for, at most one a core: more only share the cores and run slower. */
@@ -14,51 +42,323 @@ export function workerThreads(workers: number): number {
 }
 
 /**
- * Plays the jobs on `workers` threads (at most one a core, `workerThreads`) (0: in this thread) and returns the
- * results in job order, so the output does not depend on how many threads
- * played or which finished first.
+ * A batch is sized to take about this long on a worker: long enough that
+ * handing it out costs nothing beside it, short enough to keep the workers
+ * evenly loaded at the end of a run and the progress bar moving.
  */
-export async function runJobs(
-  gameId: string,
-  config: unknown,
-  jobs: readonly GameJob[],
-  workers: number,
-  onResult: (done: number) => void = () => {},
-): Promise<GameResult[]> {
-  const results: GameResult[] = [];
-  if (workers <= 0) {
+const BATCH_MS = 100;
+
+/**
+ * The next batch's size: about `BATCH_MS` of games at the latest measured
+ * speed, but never more than a share of what is left, so that the workers
+ * finish together (guided scheduling: the batches shrink towards the end).
+ */
+export function batchSize(remaining: number, threads: number, msPerGame: number | null): number {
+  const share = Math.ceil(remaining / (2 * threads));
+  const timed = msPerGame === null ? 1 : Math.max(1, Math.floor(BATCH_MS / Math.max(msPerGame, 1e-3)));
+  return Math.max(1, Math.min(share, timed));
+}
+
+let bundled: Promise<URL> | null = null;
+
+/**
+ * The code a worker loads, once. The built package (`npm run build`) starts
+ * `worker.js` beside this file. From source, the worker's whole module graph
+ * is bundled into one JavaScript module once per process (esbuild, which tsx
+ * is built on), so that each worker loads plain JavaScript instead of
+ * compiling every TypeScript file through a loader.
+ */
+function workerSource(): Promise<URL> {
+  if (!import.meta.url.endsWith('.ts')) return Promise.resolve(new URL('./worker.js', import.meta.url));
+  bundled ??= (async () => {
+    const { build } = await import('esbuild');
+    const { outputFiles } = await build({
+      entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      conditions: ['@tabula/source'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = outputFiles[0]?.text ?? '';
+    return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+  })().catch((error: unknown) => {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new TabulaError('worker_failed', `the worker code could not be bundled from source: ${why}`);
+  });
+  return bundled;
+}
+
+/**
+ * Worker threads that stay up for many runs: each loads the code once, then
+ * plays the batches of games it is handed. `threads` 0 plays in this thread.
+ * Results come back in job order, so the output is the same whatever the
+ * number of threads and whichever finished first. Runs on one pool take turns.
+ */
+export interface WorkerPool {
+  /** The worker threads (0: games are played in the calling thread). */
+  readonly threads: number;
+  /** Plays the jobs and returns their whole results, records included. */
+  run(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    onResult?: (done: number) => void,
+  ): Promise<GameResult[]>;
+  /**
+   * Plays the jobs and returns their summaries, and their whole results as
+   * lines of JSON only when asked (`lines`): records that nobody reads are
+   * never copied between threads nor written as text.
+   */
+  play(gameId: string, config: unknown, jobs: readonly GameJob[], options?: PlayJobsOptions): Promise<Played>;
+  /** Stops the workers; a closed pool runs nothing. */
+  close(): Promise<void>;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  /** Where the answer to the batch this worker is playing goes; null while idle. */
+  onReply: ((reply: BatchReply) => void) | null;
+}
+
+class ThreadPool implements WorkerPool {
+  readonly threads: number;
+  private readonly slots: Promise<Slot[]>;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextBatch = 0;
+  /** Why the pool cannot go on: a worker crashed or stopped; every run after it fails with this. */
+  private broken: TabulaError | null = null;
+  private onBroken: ((error: TabulaError) => void) | null = null;
+  private closed = false;
+
+  constructor(threads: number) {
+    this.threads = threads;
+    this.slots = workerSource().then((source) =>
+      Array.from({ length: threads }, () => {
+        const slot: Slot = { worker: new Worker(source), onReply: null };
+        slot.worker.on('message', (reply: BatchReply) => slot.onReply?.(reply));
+        slot.worker.on('error', (error) =>
+          this.fail(new TabulaError('worker_failed', `a worker failed: ${error.message}`)),
+        );
+        slot.worker.on('exit', (code) => {
+          if (!this.closed)
+            this.fail(new TabulaError('worker_failed', `a worker stopped early (exit ${code})`));
+        });
+        // An idle worker does not keep the process alive.
+        slot.worker.unref();
+        return slot;
+      }),
+    );
+    // Code that cannot be loaded fails the first run (and `close` ignores it); never an unhandled rejection.
+    this.slots.catch(() => {});
+  }
+
+  private fail(error: TabulaError): void {
+    if (this.broken !== null) return;
+    this.broken = error;
+    this.onBroken?.(error);
+  }
+
+  async run(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    onResult?: (done: number) => void,
+  ): Promise<GameResult[]> {
+    const { lines } = await this.play(gameId, config, jobs, {
+      lines: true,
+      ...(onResult ? { onResult } : {}),
+    });
+    return (lines ?? []).map((line): GameResult => JSON.parse(line));
+  }
+
+  play(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    options: PlayJobsOptions = {},
+  ): Promise<Played> {
+    const turn = this.queue.then(() => this.hand(gameId, config, jobs, options));
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+
+  /** Hands the jobs out in batches to the workers as they come free, and gathers what they send back. */
+  private async hand(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    { lines: wantLines = false, onResult = () => {} }: PlayJobsOptions,
+  ): Promise<Played> {
+    if (this.closed) throw new TabulaError('worker_failed', 'the worker pool is closed');
+    const slots = await this.slots;
+    if (this.broken !== null) throw this.broken;
+    const summaries: GameSummary[] = new Array(jobs.length);
+    const lines: string[] | null = wantLines ? new Array(jobs.length) : null;
+    return new Promise<Played>((resolve, reject) => {
+      let next = 0;
+      let done = 0;
+      let busy = 0;
+      let msPerGame: number | null = null;
+      let failure: TabulaError | null = null;
+      // A failed game stops the handing out; the run fails once the batches out have come back,
+      // so that the pool is idle and ready for the next run.
+      const settle = () => {
+        if (busy > 0) return;
+        for (const slot of slots) slot.worker.unref();
+        this.onBroken = null;
+        if (failure !== null) reject(failure);
+        else if (done === jobs.length) resolve({ summaries, lines });
+      };
+      this.onBroken = (error) => {
+        for (const slot of slots) slot.onReply = null;
+        busy = 0;
+        failure = error;
+        settle();
+      };
+      const give = (slot: Slot) => {
+        if (failure !== null || next >= jobs.length) {
+          slot.onReply = null;
+          slot.worker.unref();
+          settle();
+          return;
+        }
+        const start = next;
+        const size = batchSize(jobs.length - next, slots.length, msPerGame);
+        next += size;
+        busy++;
+        slot.onReply = (reply) => {
+          busy--;
+          if ('error' in reply) {
+            failure ??= new TabulaError('worker_failed', `game ${reply.index} failed: ${reply.error}`);
+          } else {
+            const played: GameSummary[] = JSON.parse(reply.summaries);
+            played.forEach((summary, k) => {
+              summaries[start + k] = summary;
+            });
+            reply.lines?.forEach((line, k) => {
+              if (lines !== null) lines[start + k] = line;
+            });
+            done += played.length;
+            if (played.length > 0) msPerGame = reply.ms / played.length;
+            onResult(done);
+          }
+          give(slot);
+        };
+        slot.worker.ref();
+        const batch: Batch = {
+          id: this.nextBatch++,
+          gameId,
+          config,
+          jobs: jobs.slice(start, start + size),
+          lines: wantLines,
+        };
+        slot.worker.postMessage(batch);
+      };
+      if (jobs.length === 0) resolve({ summaries, lines });
+      else for (const slot of slots) give(slot);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const slots = await this.slots.catch(() => []);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+}
+
+/** Plays in the calling thread, game after game. */
+class InThread implements WorkerPool {
+  readonly threads = 0;
+
+  async run(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    onResult: (done: number) => void = () => {},
+  ): Promise<GameResult[]> {
+    const results: GameResult[] = [];
     for (const job of jobs) {
       results.push(await runJob(gameId, config, job));
       onResult(results.length);
     }
     return results;
   }
-  const threads = Math.min(workerThreads(workers), Math.max(jobs.length, 1));
-  const shares = Array.from({ length: threads }, (_, t) => jobs.filter((_, i) => i % threads === t));
-  await Promise.all(
-    shares.map(
-      (share) =>
-        new Promise<void>((resolve, reject) => {
-          const worker = new Worker(workerUrl(), { workerData: { gameId, config, jobs: share } });
-          let received = 0;
-          worker.on('message', (message: { result?: GameResult; error?: string; index?: number }) => {
-            if (message.error !== undefined) {
-              reject(new TabulaError('worker_failed', `game ${message.index} failed: ${message.error}`));
-              void worker.terminate();
-              return;
-            }
-            results.push(message.result as GameResult);
-            received++;
-            onResult(results.length);
-            if (received === share.length) void worker.terminate().then(() => resolve());
-          });
-          worker.on('error', reject);
-          worker.on('exit', (code) => {
-            if (received < share.length)
-              reject(new TabulaError('worker_failed', `a worker stopped early (exit ${code})`));
-          });
-        }),
-    ),
-  );
-  return results.sort((a, b) => a.index - b.index);
+
+  async play(
+    gameId: string,
+    config: unknown,
+    jobs: readonly GameJob[],
+    { lines: wantLines = false, onResult = () => {} }: PlayJobsOptions = {},
+  ): Promise<Played> {
+    const summaries: GameSummary[] = [];
+    const lines: string[] | null = wantLines ? [] : null;
+    for (const job of jobs) {
+      const result = await runJob(gameId, config, job);
+      summaries.push(summaryOf(result));
+      lines?.push(JSON.stringify(result));
+      onResult(summaries.length);
+    }
+    return { summaries, lines };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * A pool of `workers` threads (at most one a core, `workerThreads`; 0: the
+ * games are played in the calling thread). The workers start at once and stay
+ * up until `close`, so runs after the first pay nothing to start.
+ */
+export function openPool(workers: number): WorkerPool {
+  const threads = workerThreads(workers);
+  return threads <= 0 ? new InThread() : new ThreadPool(threads);
+}
+
+/**
+ * A pool for one run: `workers` threads, no more than the jobs, closed after;
+ * or the open pool given.
+ */
+async function withPool<T>(
+  workers: number | WorkerPool,
+  jobs: number,
+  use: (pool: WorkerPool) => Promise<T>,
+): Promise<T> {
+  if (typeof workers !== 'number') return use(workers);
+  const pool = openPool(Math.min(workers, Math.max(jobs, 1)));
+  try {
+    return await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Plays the jobs on `workers` threads (a number: a pool opened for these jobs
+ * alone; 0: in this thread) or on an open pool (`openPool`), and returns the
+ * whole results in job order, so the output does not depend on how many
+ * threads played or which finished first.
+ */
+export function runJobs(
+  gameId: string,
+  config: unknown,
+  jobs: readonly GameJob[],
+  workers: number | WorkerPool,
+  onResult: (done: number) => void = () => {},
+): Promise<GameResult[]> {
+  return withPool(workers, jobs.length, (pool) => pool.run(gameId, config, jobs, onResult));
+}
+
+/** As `runJobs`, but the summaries, and the whole results as lines of JSON only when asked for (`lines`). */
+export function playJobs(
+  gameId: string,
+  config: unknown,
+  jobs: readonly GameJob[],
+  workers: number | WorkerPool,
+  options: PlayJobsOptions = {},
+): Promise<Played> {
+  return withPool(workers, jobs.length, (pool) => pool.play(gameId, config, jobs, options));
 }

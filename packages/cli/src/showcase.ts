@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { roundRobin, standingsTable } from './commands/tournament.js';
+import { openPool } from './pool.js';
 import { agentNames, GAMES } from './registry.js';
 
 /** Games per pairing: enough to separate the agents, few enough to finish in well under a minute. */
@@ -12,15 +13,21 @@ export async function showcase(
   { workers = 2, seed = 2026, games: perGame = SHOWCASE_GAMES } = {},
 ): Promise<void> {
   out('Tabula: a round robin of the shipped agents in each game (tabula tournament <game> --agents ...).');
-  for (const id of Object.keys(GAMES)) {
-    const agents = agentNames(id);
-    const games = perGame[id] ?? 20;
-    const started = performance.now();
-    const standings = await roundRobin(id, agents, games, seed, workers);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    out('');
-    out(`${id}: ${agents.join(' vs ')}, ${games} games a pairing, seed ${seed} (${seconds} s)`);
-    out(standingsTable(standings));
+  // One pool for the three games: its workers start once.
+  const pool = openPool(workers);
+  try {
+    for (const id of Object.keys(GAMES)) {
+      const agents = agentNames(id);
+      const games = perGame[id] ?? 20;
+      const started = performance.now();
+      const standings = await roundRobin(id, agents, games, seed, pool);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      out('');
+      out(`${id}: ${agents.join(' vs ')}, ${games} games a pairing, seed ${seed} (${seconds} s)`);
+      out(standingsTable(standings));
+    }
+  } finally {
+    await pool.close();
   }
 }
 

@@ -22,6 +22,14 @@ export interface GameResult {
   readonly record: GameRecord;
 }
 
+/** A played game without its record: what statistics and standings need. */
+export type GameSummary = Omit<GameResult, 'record'>;
+
+export function summaryOf(result: GameResult): GameSummary {
+  const { index, seed, players, scores, winners, reason, length } = result;
+  return { index, seed, players, scores, winners, reason, length };
+}
+
 /** The seed of game `index` of a run seeded with `seed`: spread out so neighbouring games share nothing. */
 export function gameSeed(seed: number, index: number): number {
   return (seed ^ Math.imul(index + 1, 0x9e3779b1)) | 0;

@@ -1,16 +1,40 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { type GameJob, runJob } from './simulation.js';
+import { parentPort } from 'node:worker_threads';
+import type { Batch, BatchReply } from './pool.js';
+import { runJob, summaryOf } from './simulation.js';
 
-/** Plays its share of the jobs and posts each result as soon as it is done. */
-const { gameId, config, jobs } = workerData as { gameId: string; config: unknown; jobs: GameJob[] };
-for (const job of jobs) {
+/**
+ * A worker of the pool: loaded once, it plays every batch it is handed, one
+ * at a time, and answers each with the games' summaries in job order (and,
+ * when asked, each whole result as a line of JSON), or with the first game
+ * that failed; and the milliseconds the batch took.
+ *
+ * Results cross to the main thread as JSON text, written as soon as each game
+ * is played: cheaper to write here and to read there than a structured clone
+ * of the records, and strings the garbage collector need not walk. Records
+ * not asked for do not cross at all.
+ */
+const port = parentPort;
+if (port === null) throw new Error('worker.js runs in a worker thread of the pool');
+port.on('message', async (batch: Batch) => {
+  const started = performance.now();
+  const summaries: string[] = [];
+  const lines: string[] = [];
+  let reply: BatchReply;
   try {
-    parentPort?.postMessage({ result: await runJob(gameId, config, job) });
+    for (const job of batch.jobs) {
+      const result = await runJob(batch.gameId, batch.config, job);
+      summaries.push(JSON.stringify(summaryOf(result)));
+      if (batch.lines) lines.push(JSON.stringify(result));
+    }
+    reply = {
+      id: batch.id,
+      summaries: `[${summaries.join(',')}]`,
+      lines: batch.lines ? lines : null,
+      ms: performance.now() - started,
+    };
   } catch (error) {
-    parentPort?.postMessage({
-      error: error instanceof Error ? error.message : String(error),
-      index: job.index,
-    });
-    break;
+    const failed = batch.jobs[summaries.length]?.index ?? -1;
+    reply = { id: batch.id, error: error instanceof Error ? error.message : String(error), index: failed };
   }
-}
+  port.postMessage(reply);
+});

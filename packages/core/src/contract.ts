@@ -90,6 +90,13 @@ export interface AgentContext {
 export interface Agent<View, Action> {
   readonly name: string;
   act(view: View, legal: readonly Action[], ctx: AgentContext): Action | Promise<Action>;
+  /**
+   * For an agent that chooses without looking at its view (a random agent):
+   * the same choice as `act`, drawing the same numbers from `ctx.rng`, without
+   * the view. `playGame` calls it when present and so never computes a view
+   * nobody reads.
+   */
+  actWithoutView?(legal: readonly Action[], ctx: AgentContext): Action | Promise<Action>;
 }
 
 /** The types of a game definition, for generic code. */

@@ -126,6 +126,42 @@ describe('playGame and replay', () => {
   it('needs one agent per seat', async () => {
     await expect(playGame(race, null, [picker], 1)).rejects.toThrow(/needs 2 agents/);
   });
+
+  it('asks an agent that acts without a view without computing one, and plays the same game', async () => {
+    let views = 0;
+    const counted: typeof race = {
+      ...race,
+      view: (s) => {
+        views++;
+        return s;
+      },
+    };
+    const blind: Agent<State, Action> = {
+      name: 'picker',
+      act: () => {
+        throw new Error('act is not called when actWithoutView is given');
+      },
+      actWithoutView: (legal, ctx) => ctx.rng.pick(legal),
+    };
+    const seeing = await playGame(counted, null, [picker, picker], 11);
+    expect(views).toBe(seeing.record.actions.length);
+    views = 0;
+    const mixed = await playGame(counted, null, [blind, picker], 11);
+    expect(mixed.record).toEqual(seeing.record);
+    expect(views).toBe(mixed.record.actions.filter((a) => a.seat === 1).length);
+  });
+
+  it('waits for agents that answer with a promise, and plays the same game as with answers at once', async () => {
+    const later: Agent<State, Action> = {
+      name: 'picker',
+      act: async (_v, legal, ctx) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return ctx.rng.pick(legal);
+      },
+    };
+    const now = await playGame(race, null, [picker, picker], 4);
+    expect((await playGame(race, null, [later, later], 4)).record).toEqual(now.record);
+  });
 });
 
 describe('parseWith', () => {

@@ -1,4 +1,4 @@
-import type { Agent, AnyGame, Outcome } from './contract.js';
+import type { Agent, AgentContext, AnyGame, Outcome } from './contract.js';
 import { InvalidInputError, TabulaError } from './errors.js';
 import { GameRecordSchema } from './record-schema.js';
 import { createRng, type Rng, type Seed } from './rng.js';
@@ -58,6 +58,10 @@ export interface PlayOptions {
   }) => void;
 }
 
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && 'then' in value && typeof value.then === 'function';
+}
+
 /** Plays one game between agents, one per seat, and returns its record and final state. */
 export async function playGame(
   game: AnyGame,
@@ -92,15 +96,22 @@ export async function playGame(
     if (toAct.length === 0)
       throw new TabulaError('game_stuck', `${game.id}: the game is live but nobody is to act`);
     // Simultaneous seats are asked in seat order; each sees only its own view.
-    for (const seat of toAct) {
-      if (!game.toAct(state).includes(seat)) continue;
+    for (let i = 0; i < toAct.length; i++) {
+      const seat = toAct[i] as Seat;
+      // The first seat acts in the state `toAct` was asked of; a later one may no longer be to act.
+      if (i > 0 && !game.toAct(state).includes(seat)) continue;
       const legal = game.legalActions(state, seat);
       const agent = agents[seat] as Agent<unknown, unknown>;
-      const action = await agent.act(game.view(state, seat), legal, {
-        seat,
-        rng: agentRngs[seat] as Rng,
-        ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
-      });
+      const rng = agentRngs[seat] as Rng;
+      const context: AgentContext =
+        options.budgetMs === undefined ? { seat, rng } : { seat, rng, budgetMs: options.budgetMs };
+      // An agent that does not read its view is not given one: views can cost more than the rules.
+      const chosen =
+        agent.actWithoutView === undefined
+          ? agent.act(game.view(state, seat), legal, context)
+          : agent.actWithoutView(legal, context);
+      // Awaited only when it is a promise: most agents answer at once.
+      const action = isPromiseLike(chosen) ? await chosen : chosen;
       const before = state;
       state = game.apply(before, seat, action, chance);
       actions.push({ seat, action });

@@ -1,7 +1,7 @@
 import { checkWritable, writeOut } from '../files.js';
-import { runJobs } from '../pool.js';
+import { playJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
-import { type GameJob, type GameResult, gameSeed } from '../simulation.js';
+import { type GameJob, type GameSummary, gameSeed } from '../simulation.js';
 import { meanWithInterval, table } from '../stats.js';
 import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
@@ -24,7 +24,7 @@ export interface AgentSummary {
 }
 
 /** Per entry of the agent list: games, wins (shared wins count), points per game with a 95% interval. */
-export function summarize(agents: readonly string[], results: readonly GameResult[]): AgentSummary[] {
+export function summarize(agents: readonly string[], results: readonly GameSummary[]): AgentSummary[] {
   return agents.map((name, j) => {
     const points: number[] = [];
     let wins = 0;
@@ -57,10 +57,14 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
   }));
   const bar = progressBar(games, `${game.id}`);
   const started = performance.now();
-  const results = await runJobs(game.id, config, jobs, workers, (done) => bar.update(done));
+  // The records cross from the workers only when they are written out.
+  const { summaries: results, lines } = await playJobs(game.id, config, jobs, workers, {
+    lines: outPath !== null,
+    onResult: (done) => bar.update(done),
+  });
   const seconds = (performance.now() - started) / 1000;
   bar.finish();
-  if (outPath !== null) writeOut(outPath, 'out', `${results.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  if (outPath !== null && lines !== null) writeOut(outPath, 'out', `${lines.join('\n')}\n`);
   const summary = summarize(agents, results);
   const length = meanWithInterval(results.map((r) => r.length)).mean;
   out(`${game.id}: ${games} games, seed ${seed}, ${workersText}`);

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { runJobs } from '../pool.js';
+import { playJobs, type WorkerPool } from '../pool.js';
 import { progressBar } from '../progress.js';
 import { gameById } from '../registry.js';
 import { type GameJob, gameSeed } from '../simulation.js';
@@ -23,15 +23,17 @@ export interface Standing {
 /**
  * A round robin: every pair of agents plays `games` games, seats alternating.
  * A game counts as a win for the one pair member who is among the winners, a
- * draw otherwise. `configJson` is the game's config as `--config` gives it
- * (some fields; the rest from the default), or the default config.
+ * draw otherwise. `workers` is a number of worker threads (0: this thread)
+ * or an open pool (`openPool`) to play on. `configJson` is the game's config
+ * as `--config` gives it (some fields; the rest from the default), or the
+ * default config.
  */
 export async function roundRobin(
   gameId: string,
   agents: readonly string[],
   games: number,
   seed: number,
-  workers: number,
+  workers: number | WorkerPool,
   onProgress: (done: number, total: number) => void = () => {},
   configJson?: string,
 ): Promise<Standing[]> {
@@ -48,7 +50,9 @@ export async function roundRobin(
     }),
   );
   // The results come in job order, so each pair's are the next `games` of them.
-  const results = await runJobs(gameId, config, jobs, workers, (done) => onProgress(done, jobs.length));
+  const { summaries: results } = await playJobs(gameId, config, jobs, workers, {
+    onResult: (done) => onProgress(done, jobs.length),
+  });
   const pairResults: PairResult[] = pairs.flatMap(({ a, b }, p) =>
     results.slice(p * games, (p + 1) * games).map((r, g) => {
       const seatOfA = g % 2;
