@@ -1,5 +1,6 @@
-import type { Agent, AnyGame } from '@tabula/core';
-import { rummyGame } from '@tabula/rummy';
+import { type Agent, type AnyGame, createRng, TabulaError } from '@tabula/core';
+import { thrownBy } from '@tabula/core/testing';
+import { createRummyGame, DEFAULT_SOLVE_STEPS, type RummyState, rummyGame, solve } from '@tabula/rummy';
 import { describe, expect, it } from 'vitest';
 import { outrightWins } from '../test/match.js';
 import { randomAgent } from './random.js';
@@ -34,4 +35,52 @@ describe('the solver rummy agent', () => {
     );
     expect(wins).toBeGreaterThanOrEqual(65);
   }, 300_000);
+});
+
+/**
+ * A big table from a seeded 4-player round (the rummy package's slow positions,
+ * seed 15, step 81: 25 melds, 83 table cards, a hand of 5), where the exact
+ * solver takes over a million steps: bots laying the most cards half the time.
+ */
+function bigTable(): RummyState {
+  const chooser = createRummyGame({ solverPlay: false });
+  const rng = createRng(15);
+  let state = chooser.setup({ players: 4 }, rng);
+  for (let step = 0; step < 81; step++) {
+    const listed = chooser.legalActions(state, state.current);
+    const action = listed.length > 1 && rng.int(0, 1) === 0 ? listed[1]! : rng.pick(listed);
+    state = chooser.apply(state, state.current, action, rng);
+  }
+  return state;
+}
+
+describe('the solver rummy agent on a big table (issue 11, item 4)', () => {
+  const state = bigTable();
+  const seat = state.current;
+  const view = rummyGame.view(state, seat);
+  const legal = rummyGame.legalActions(state, seat);
+  const position = { table: state.table, hand: state.hands[seat]!, opened: true, rules: state.rules };
+
+  it("plays the solver's answer within DEFAULT_SOLVE_STEPS (counted steps: the same on every machine)", async () => {
+    expect(state.table).toHaveLength(25);
+    const answer = solve(position, { maxSteps: DEFAULT_SOLVE_STEPS });
+    expect(answer.optimal).toBe(false);
+    expect(answer.stats.steps).toBeLessThanOrEqual(2 * DEFAULT_SOLVE_STEPS);
+    if (answer.kind !== 'play') throw new Error('the solver found no play');
+    const action = await solverRummyAgent().act(view, legal, { seat, rng: createRng(1) });
+    expect(action).toEqual({ type: 'play', layout: answer.layout.map((m) => m.cards.slice()) });
+    expect(() => rummyGame.apply(state, seat, action, createRng(0))).not.toThrow();
+  });
+
+  it('takes a budget of its own, and refuses one that is not a number of steps', async () => {
+    const action = await solverRummyAgent({ maxSteps: 500 }).act(view, legal, { seat, rng: createRng(1) });
+    const answer = solve(position, { maxSteps: 500 });
+    expect(action).toEqual(
+      answer.kind === 'play' ? { type: 'play', layout: answer.layout.map((m) => m.cards.slice()) } : legal[0],
+    );
+    expect(() => rummyGame.apply(state, seat, action, createRng(0))).not.toThrow();
+    for (const maxSteps of [-1, Number.NaN]) {
+      expect(thrownBy(() => solverRummyAgent({ maxSteps }), TabulaError).code).toBe('invalid_argument');
+    }
+  });
 });

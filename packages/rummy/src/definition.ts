@@ -11,6 +11,7 @@ import {
   type Outcome,
   parseWith,
   type Seat,
+  TabulaError,
 } from '@tabula/core';
 import { InvalidRulesError } from './errors.js';
 import { describeAction, parseAction } from './notation.js';
@@ -28,7 +29,7 @@ import {
   ViewSchema,
 } from './schemas.js';
 import { findPlays } from './search.js';
-import { solve } from './solver/solve.js';
+import { DEFAULT_SOLVE_STEPS, solve } from './solver/solve.js';
 import { fromJSON } from './state.js';
 import { renderView, viewFor } from './view.js';
 
@@ -63,18 +64,22 @@ function layoutKey(layout: readonly (readonly string[])[]): string {
 }
 
 /**
- * The exact solver's best play first (no time budget, so the list is the same
- * on every machine), then the bounded search's plays that differ from it.
+ * The solver's best play first (within `steps` search steps, so the list is
+ * the same on every machine), then the bounded search's plays that differ
+ * from it.
  */
-function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean): string[][][] {
+function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps: number): string[][][] {
   const found = findPlays(state, seat).map((p) => p.layout);
   if (!solverPlay) return found;
-  const best = solve({
-    table: state.table,
-    hand: state.hands[seat] ?? [],
-    opened: state.opened[seat] === true,
-    rules: state.rules,
-  });
+  const best = solve(
+    {
+      table: state.table,
+      hand: state.hands[seat] ?? [],
+      opened: state.opened[seat] === true,
+      rules: state.rules,
+    },
+    { maxSteps: steps },
+  );
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
   const key = layoutKey(layout);
@@ -89,11 +94,19 @@ function shown(value: unknown): string {
 /** How `createRummyGame` lists plays. */
 export interface RummyGameOptions {
   /**
-   * List the exact solver's best play first (default true). Without it the
+   * List the solver's best play first (default true). Without it the
    * list is the bounded search's alone, some twenty times cheaper: for bulk
    * random playouts where the best play does not matter.
    */
   readonly solverPlay?: boolean;
+  /**
+   * The solver's work budget, in search steps (`SolveOptions.maxSteps`;
+   * default `DEFAULT_SOLVE_STEPS`). Past it the play listed first is the best
+   * the solver found so far: `legalActions` answers in bounded time, and as
+   * steps are counted the same way everywhere, the list is still the same on
+   * every machine. `Infinity` for the exact play whatever it costs.
+   */
+  readonly solverSteps?: number;
 }
 
 /**
@@ -107,6 +120,13 @@ export function createRummyGame(
   options: RummyGameOptions = {},
 ): GameDefinition<RummyState, RummyAction, RummyConfig, RummyView> {
   const solverPlay = options.solverPlay ?? true;
+  const solverSteps = options.solverSteps ?? DEFAULT_SOLVE_STEPS;
+  if (typeof solverSteps !== 'number' || !(solverSteps >= 0)) {
+    throw new TabulaError(
+      'invalid_argument',
+      `solverSteps must be a number of steps, 0 or more (or Infinity), got ${shown(solverSteps)}`,
+    );
+  }
   /**
    * The plays found for a state, kept while the state lives: callers (the
    * conformance kit, the command line) ask for the same state's actions several
@@ -140,7 +160,7 @@ export function createRummyGame(
       if (state.status !== 'playing' || seat !== state.current) return [];
       let layouts = listed.get(state);
       if (layouts === undefined) {
-        layouts = listedLayouts(state, seat, solverPlay);
+        layouts = listedLayouts(state, seat, solverPlay, solverSteps);
         listed.set(state, layouts);
       }
       const turn: RummyAction = state.stock.length > 0 ? { type: 'draw' } : { type: 'pass' };
