@@ -1,6 +1,14 @@
 import { type Agent, type AnyGame, createRng, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
-import { createRummyGame, DEFAULT_SOLVE_STEPS, type RummyState, rummyGame, solve } from '@tabula/rummy';
+import {
+  createDeck,
+  createRummyGame,
+  DEFAULT_RULES,
+  DEFAULT_SOLVE_STEPS,
+  type RummyState,
+  rummyGame,
+  solve,
+} from '@tabula/rummy';
 import { describe, expect, it } from 'vitest';
 import { outrightWins } from '../test/match.js';
 import { randomAgent } from './random.js';
@@ -82,5 +90,36 @@ describe('the solver rummy agent on a big table (issue 11, item 4)', () => {
     for (const maxSteps of [-1, Number.NaN]) {
       expect(thrownBy(() => solverRummyAgent({ maxSteps }), TabulaError).code).toBe('invalid_argument');
     }
+  });
+});
+
+describe('the solver rummy agent before opening', () => {
+  it("does not play the solver's opening when, as cards, it falls short", async () => {
+    // the solver opens with 9d-wb-wr, a run worth 30; as cards it reads as a group of nines, worth 27
+    const hand = 'wbr,5cb,9dr,3cb,2hr,Ahb,4hb,5hb,Adr,2sb,4db,2sr,wrr,8cr'.split(',');
+    const table = ['9sr,Tsr,Jsb', '6hr,7hr,8hr'].map((m) => m.split(','));
+    const onTable = table.flat();
+    const rest = createDeck(DEFAULT_RULES).filter((c) => !hand.includes(c) && !onTable.includes(c));
+    const state: RummyState = {
+      rules: { ...DEFAULT_RULES },
+      status: 'playing',
+      hands: [hand, rest.slice(0, 14)],
+      stock: rest.slice(14),
+      table: table.map((cards) => ({ kind: cards[0]![0] === cards[1]![0] ? 'group' : 'run', cards })),
+      opened: [false, true],
+      current: 0,
+      passes: 0,
+      winner: null,
+      scores: [0, 0],
+    };
+    const legal = rummyGame.legalActions(state, 0);
+    const action = await solverRummyAgent().act(rummyGame.view(state, 0), legal, {
+      seat: 0,
+      rng: createRng(1),
+    });
+    // nothing else opens here: the agent draws, as listed, where it played the refused opening before
+    expect(legal).toEqual([{ type: 'draw' }]);
+    expect(action).toEqual({ type: 'draw' });
+    expect(() => rummyGame.apply(state, 0, action, createRng(0))).not.toThrow();
   });
 });

@@ -1,5 +1,16 @@
-import { type Agent, TabulaError } from '@tabula/core';
-import { DEFAULT_SOLVE_STEPS, type RummyAction, type RummyView, solve } from '@tabula/rummy';
+import { type Agent, IllegalActionError, TabulaError } from '@tabula/core';
+import { DEFAULT_SOLVE_STEPS, Round, type RummyAction, type RummyView, solve } from '@tabula/rummy';
+
+/** Whether `play` accepts the layout as an action gives it (card lists, kinds guessed). */
+function acceptedAsCards(position: Round.PlayPosition, layout: readonly string[][]): boolean {
+  try {
+    Round.settlePlay(position, layout);
+    return true;
+  } catch (error) {
+    if (error instanceof IllegalActionError) return false;
+    throw error;
+  }
+}
 
 /** How the solver agent searches. */
 export interface SolverRummyAgentOptions {
@@ -33,12 +44,24 @@ export function solverRummyAgent(options: SolverRummyAgentOptions = {}): Agent<R
     act(view, legal, ctx) {
       const seat = view.seat;
       if (view.status === 'playing' && seat !== null && view.hand !== null && view.current === seat) {
+        const position = {
+          table: view.table,
+          hand: view.hand,
+          opened: view.opened[seat] === true,
+          rules: view.rules,
+        };
         const solution = solve(
-          { table: view.table, hand: view.hand, opened: view.opened[seat] === true, rules: view.rules },
+          position,
           ctx.budgetMs === undefined ? { maxSteps } : { maxSteps, budgetMs: ctx.budgetMs },
         );
-        if (solution.kind === 'play')
-          return { type: 'play', layout: solution.layout.map((m) => m.cards.slice()) };
+        if (solution.kind === 'play') {
+          const layout = solution.layout.map((m) => m.cards.slice());
+          if (acceptedAsCards(position, layout)) return { type: 'play', layout };
+          // the solver's melds carry kinds an action has not: as cards, a run of one regular card and
+          // jokers reads as a group, which may fall short of an opening; the first listed play instead
+          const listed = legal.find((a) => a.type === 'play');
+          if (listed !== undefined) return listed;
+        }
       }
       const turn = legal.find((a) => a.type === 'draw' || a.type === 'pass');
       if (turn === undefined) {

@@ -4,6 +4,7 @@ import { runConformance, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { hiddenVariant, invalidActions, invariant, searchOnly, variedPlayouts } from '../test/rummy-kit.js';
 import { slowPositions } from '../test/slow-positions.js';
+import { position } from '../test/table-position.js';
 import { createRummyGame, rummyGame as game } from './definition.js';
 import { deal, draw } from './round.js';
 import { createDeck, DEFAULT_RULES } from './rules.js';
@@ -220,6 +221,28 @@ describe('legalActions on big tables (issue 11, item 4)', () => {
       const error = thrownBy(() => createRummyGame({ solverSteps }), TabulaError);
       expect(error.code).toBe('invalid_argument');
     }
+  });
+});
+
+describe("the solver's play as an action", () => {
+  it('is listed only when play accepts it as cards, where a run of one regular card and jokers reads as a group', () => {
+    // found in a seeded 4-player game between random agents: the solver opens with 9d-wb-wr, a run of
+    // 9, 10, J worth 30 points; as cards it reads as a group of nines, 27 points, short of the 30 needed
+    const state = position(
+      'wbr,5cb,9dr,3cb,2hr,Ahb,4hb,5hb,Adr,2sb,4db,2sr,wrr,8cr',
+      ['9sr,Tsr,Jsb', '6hr,7hr,8hr'],
+      false,
+    );
+    const answer = solve({ table: state.table, hand: state.hands[0]!, opened: false, rules: state.rules });
+    expect(answer.kind === 'play' && answer.newMelds).toEqual([
+      { kind: 'run', cards: ['9dr', 'wbr', 'wrr'] },
+    ]);
+    const legal = game.legalActions(state, 0);
+    expect(legal).not.toContainEqual({
+      type: 'play',
+      layout: [...state.table.map((m) => m.cards), ['9dr', 'wbr', 'wrr']],
+    });
+    for (const action of legal) expect(() => game.apply(state, 0, action, createRng(0))).not.toThrow();
   });
 });
 

@@ -64,24 +64,39 @@ function layoutKey(layout: readonly (readonly string[])[]): string {
 }
 
 /**
+ * Whether `play` accepts a layout given as an action gives it: card lists,
+ * each meld's kind guessed. The solver's melds carry their kinds, and a run of
+ * one regular card and jokers (`9d,wb,wr`: 9-10-J, 30 points) reads as a group
+ * from its cards (27 points): before opening that may fall short.
+ */
+function acceptedAsCards(position: Round.PlayPosition, layout: readonly string[][]): boolean {
+  try {
+    Round.settlePlay(position, layout);
+    return true;
+  } catch (error) {
+    if (error instanceof IllegalActionError) return false;
+    throw error;
+  }
+}
+
+/**
  * The solver's best play first (within `steps` search steps, so the list is
- * the same on every machine), then the bounded search's plays that differ
- * from it.
+ * the same on every machine) when `play` accepts it as cards, then the
+ * bounded search's plays that differ from it.
  */
 function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps: number): string[][][] {
   const found = findPlays(state, seat).map((p) => p.layout);
   if (!solverPlay) return found;
-  const best = solve(
-    {
-      table: state.table,
-      hand: state.hands[seat] ?? [],
-      opened: state.opened[seat] === true,
-      rules: state.rules,
-    },
-    { maxSteps: steps },
-  );
+  const position: Round.PlayPosition = {
+    table: state.table,
+    hand: state.hands[seat] ?? [],
+    opened: state.opened[seat] === true,
+    rules: state.rules,
+  };
+  const best = solve(position, { maxSteps: steps });
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
+  if (!acceptedAsCards(position, layout)) return found;
   const key = layoutKey(layout);
   return [layout, ...found.filter((l) => layoutKey(l) !== key)];
 }
