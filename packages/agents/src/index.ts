@@ -3,5 +3,5 @@ export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgam
 export { randomAgent } from './random.js';
 export { agentsFor, defaultAgentFor } from './registry.js';
 export { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';
-export { solverRummyAgent } from './rummy-solver.js';
+export { type SolverRummyAgentOptions, solverRummyAgent } from './rummy-solver.js';
 export { bidderAgent, skirmishAgents } from './skirmish.js';

@@ -1,6 +1,7 @@
 import { createRng } from '@tabula/core';
 import { Bench } from 'tinybench';
 import {
+  createRummyGame,
   findPlays,
   Game,
   isValidMeld,
@@ -12,6 +13,7 @@ import {
   Table,
   validateMeld,
 } from '../src/index.js';
+import { slowPositions } from '../test/slow-positions.js';
 
 const melds = [
   'Kh,Kd,Ks',
@@ -147,6 +149,20 @@ bench
   .add('rummyGame: a whole 2-player random-vs-random round', randomRound);
 await bench.run();
 console.table(bench.table());
+
+// legalActions on the slowest positions found in 4-player rounds (see legal.ts for each one), a fresh
+// definition each time (a definition keeps the list of a state it was asked about); few iterations, as
+// one takes a tenth of a second
+const slow = slowPositions();
+const slowBench = new Bench({ time: 0, iterations: 10 });
+slowBench.add(
+  `rummyGame.legalActions: the ${slow.length} slowest positions found, one after the other`,
+  () => {
+    for (const { state } of slow) sink += createRummyGame().legalActions(state, state.current).length;
+  },
+);
+await slowBench.run();
+console.table(slowBench.table());
 const rate = (name: string) => bench.tasks.find((t) => t.name.startsWith(name))!.result;
 const hz = (name: string) => {
   const r = rate(name) as { throughput?: { mean: number }; hz?: number } | undefined;
@@ -163,4 +179,11 @@ console.log(
 console.log(
   `random rounds: ${(1000 / hz('rummyGame')).toFixed(1)} ms each, ${(roundSteps / rounds).toFixed(0)} actions on average`,
 );
+const slowResult = slowBench.tasks[0]?.result as { latency?: { mean: number; max: number } } | undefined;
+if (slowResult?.latency) {
+  const { mean, max } = slowResult.latency;
+  console.log(
+    `legalActions on the ${slow.length} slowest positions: ${(mean / slow.length).toFixed(1)} ms each on average (${mean.toFixed(0)} ms for all, at most ${max.toFixed(0)} ms)`,
+  );
+}
 if (sink < 0) console.log(sink);

@@ -1,12 +1,15 @@
 import { Value } from '@sinclair/typebox/value';
-import { createRng, IllegalActionError, InvalidInputError } from '@tabula/core';
+import { createRng, IllegalActionError, InvalidInputError, TabulaError } from '@tabula/core';
 import { runConformance, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { hiddenVariant, invalidActions, invariant, searchOnly, variedPlayouts } from '../test/rummy-kit.js';
-import { rummyGame as game } from './definition.js';
+import { slowPositions } from '../test/slow-positions.js';
+import { position } from '../test/table-position.js';
+import { createRummyGame, rummyGame as game } from './definition.js';
 import { deal, draw } from './round.js';
 import { createDeck, DEFAULT_RULES } from './rules.js';
 import type { RummyAction, RummyConfig, RummyState } from './schemas.js';
+import { DEFAULT_SOLVE_STEPS, type Solution, solve } from './solver/solve.js';
 
 describe('rummyGame conformance', () => {
   it('passes the kit over 500 seeded playouts of varied configs (500 more in definition-playouts.test.ts)', () => {
@@ -167,6 +170,79 @@ describe('actions', () => {
       expect((error as IllegalActionError).code, JSON.stringify(action)).toBe(code);
       expect(JSON.stringify(start)).toBe(saved);
     }
+  });
+});
+
+describe('legalActions on big tables (issue 11, item 4)', () => {
+  const slow = slowPositions();
+  const [issue] = slow;
+  if (issue === undefined) throw new Error('no slow positions');
+  const play = (answer: Solution): RummyAction | null =>
+    answer.kind === 'play' ? { type: 'play', layout: answer.layout.map((m) => m.cards.slice()) } : null;
+
+  it("lists the solver's play within DEFAULT_SOLVE_STEPS on a table like the issue's, and every listed play applies", () => {
+    const { state, position, exact } = issue;
+    expect(state.table).toHaveLength(25);
+    expect(position.hand).toHaveLength(5);
+    const legal = game.legalActions(state, state.current);
+    // what legalActions asked of the solver, asked again: the steps are counted, so the answer is the same
+    const answer = solve(position, { maxSteps: DEFAULT_SOLVE_STEPS });
+    expect(answer.stats.steps).toBeLessThanOrEqual(2 * DEFAULT_SOLVE_STEPS);
+    expect(exact.steps).toBeGreaterThan(DEFAULT_SOLVE_STEPS);
+    expect(answer.optimal).toBe(false);
+    expect(legal[1]).toEqual(play(answer));
+    if (answer.kind === 'play') expect(answer.cardsLaid).toBe(exact.cards);
+    for (const action of legal)
+      expect(() => game.apply(state, state.current, action, createRng(0))).not.toThrow();
+  });
+
+  it('gives the same list on every slow position from a fresh definition, whatever was listed before', () => {
+    const first = slow.map(({ state }) => createRummyGame().legalActions(state, state.current));
+    const again = slow
+      .slice()
+      .reverse()
+      .map(({ state }) => createRummyGame().legalActions(state, state.current))
+      .reverse();
+    expect(again).toEqual(first);
+  });
+
+  it('takes its budget from solverSteps, a number of steps 0 or more', () => {
+    const { state, position } = issue;
+    const quick = createRummyGame({ solverSteps: 1000 }).legalActions(state, state.current);
+    expect(quick[1]).toEqual(play(solve(position, { maxSteps: 1000 })));
+    for (const action of quick)
+      expect(() => game.apply(state, state.current, action, createRng(0))).not.toThrow();
+    const start = arranged(MARTY, BIFF);
+    expect(createRummyGame({ solverSteps: Number.POSITIVE_INFINITY }).legalActions(start, 0)).toEqual(
+      game.legalActions(start, 0),
+    );
+    for (const solverSteps of [-1, Number.NaN, '5']) {
+      // @ts-expect-error -- a wrong type on purpose, as from plain JavaScript
+      const error = thrownBy(() => createRummyGame({ solverSteps }), TabulaError);
+      expect(error.code).toBe('invalid_argument');
+    }
+  });
+});
+
+describe("the solver's play as an action", () => {
+  it('is listed only when play accepts it as cards, where a run of one regular card and jokers reads as a group', () => {
+    // found in a seeded 4-player game between random agents: the solver opens with 9d-wb-wr, a run of
+    // 9, 10, J worth 30 points; as cards it reads as a group of nines, 27 points, short of the 30 needed
+    const state = position(
+      'wbr,5cb,9dr,3cb,2hr,Ahb,4hb,5hb,Adr,2sb,4db,2sr,wrr,8cr',
+      ['9sr,Tsr,Jsb', '6hr,7hr,8hr'],
+      false,
+    );
+    const answer = solve({ table: state.table, hand: state.hands[0]!, opened: false, rules: state.rules });
+    expect(answer.kind === 'play' && answer.newMelds).toEqual([
+      { kind: 'run', cards: ['9dr', 'wbr', 'wrr'] },
+    ]);
+    const legal = game.legalActions(state, 0);
+    expect(legal).not.toContainEqual({
+      type: 'play',
+      layout: [...state.table.map((m) => m.cards), ['9dr', 'wbr', 'wrr']],
+    });
+    for (const action of legal) expect(() => game.apply(state, 0, action, createRng(0))).not.toThrow();
   });
 });
 

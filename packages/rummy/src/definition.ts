@@ -12,6 +12,7 @@ import {
   parseWith,
   type Seat,
   shown,
+  TabulaError,
 } from '@tabula/core';
 import { InvalidRulesError } from './errors.js';
 import { describeAction, parseAction } from './notation.js';
@@ -29,7 +30,7 @@ import {
   ViewSchema,
 } from './schemas.js';
 import { findPlays } from './search.js';
-import { solve } from './solver/solve.js';
+import { DEFAULT_SOLVE_STEPS, solve } from './solver/solve.js';
 import { fromJSON } from './state.js';
 import { renderView, viewFor } from './view.js';
 
@@ -64,20 +65,39 @@ function layoutKey(layout: readonly (readonly string[])[]): string {
 }
 
 /**
- * The exact solver's best play first (no time budget, so the list is the same
- * on every machine), then the bounded search's plays that differ from it.
+ * Whether `play` accepts a layout given as an action gives it: card lists,
+ * each meld's kind guessed. The solver's melds carry their kinds, and a run of
+ * one regular card and jokers (`9d,wb,wr`: 9-10-J, 30 points) reads as a group
+ * from its cards (27 points): before opening that may fall short.
  */
-function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean): string[][][] {
+function acceptedAsCards(position: Round.PlayPosition, layout: readonly string[][]): boolean {
+  try {
+    Round.settlePlay(position, layout);
+    return true;
+  } catch (error) {
+    if (error instanceof IllegalActionError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The solver's best play first (within `steps` search steps, so the list is
+ * the same on every machine) when `play` accepts it as cards, then the
+ * bounded search's plays that differ from it.
+ */
+function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps: number): string[][][] {
   const found = findPlays(state, seat).map((p) => p.layout);
   if (!solverPlay) return found;
-  const best = solve({
+  const position: Round.PlayPosition = {
     table: state.table,
     hand: state.hands[seat] ?? [],
     opened: state.opened[seat] === true,
     rules: state.rules,
-  });
+  };
+  const best = solve(position, { maxSteps: steps });
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
+  if (!acceptedAsCards(position, layout)) return found;
   const key = layoutKey(layout);
   return [layout, ...found.filter((l) => layoutKey(l) !== key)];
 }
@@ -85,11 +105,19 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean): stri
 /** How `createRummyGame` lists plays. */
 export interface RummyGameOptions {
   /**
-   * List the exact solver's best play first (default true). Without it the
+   * List the solver's best play first (default true). Without it the
    * list is the bounded search's alone, some twenty times cheaper: for bulk
    * random playouts where the best play does not matter.
    */
   readonly solverPlay?: boolean;
+  /**
+   * The solver's work budget, in search steps (`SolveOptions.maxSteps`;
+   * default `DEFAULT_SOLVE_STEPS`). Past it the play listed first is the best
+   * the solver found so far: `legalActions` answers in bounded time, and as
+   * steps are counted the same way everywhere, the list is still the same on
+   * every machine. `Infinity` for the exact play whatever it costs.
+   */
+  readonly solverSteps?: number;
 }
 
 /**
@@ -103,6 +131,13 @@ export function createRummyGame(
   options: RummyGameOptions = {},
 ): GameDefinition<RummyState, RummyAction, RummyConfig, RummyView> {
   const solverPlay = options.solverPlay ?? true;
+  const solverSteps = options.solverSteps ?? DEFAULT_SOLVE_STEPS;
+  if (typeof solverSteps !== 'number' || !(solverSteps >= 0)) {
+    throw new TabulaError(
+      'invalid_argument',
+      `solverSteps must be a number of steps, 0 or more (or Infinity), got ${shown(solverSteps)}`,
+    );
+  }
   /**
    * The plays found for a state, kept while the state lives: callers (the
    * conformance kit, the command line) ask for the same state's actions several
@@ -136,7 +171,7 @@ export function createRummyGame(
       if (state.status !== 'playing' || seat !== state.current) return [];
       let layouts = listed.get(state);
       if (layouts === undefined) {
-        layouts = listedLayouts(state, seat, solverPlay);
+        layouts = listedLayouts(state, seat, solverPlay, solverSteps);
         listed.set(state, layouts);
       }
       const turn: RummyAction = state.stock.length > 0 ? { type: 'draw' } : { type: 'pass' };

@@ -22,7 +22,7 @@ import {
   type RulesConfig,
   type RummyState,
 } from './schemas.js';
-import { type Solution, type SolveOptions, solve } from './solver/solve.js';
+import { DEFAULT_SOLVE_STEPS, type Solution, type SolveOptions, solve } from './solver/solve.js';
 import { cloneState, gameFromJSON } from './state.js';
 import { Table } from './table.js';
 import { viewFor } from './view.js';
@@ -146,8 +146,10 @@ export class Game {
   /**
    * The solver's best play for `player` in the current round (see `solve`),
    * whether or not it is their turn: `hint.table` goes straight to `play`.
+   * Within `DEFAULT_SOLVE_STEPS` search steps unless `options.maxSteps` says
+   * otherwise (`Infinity`: the exact play, however long it takes).
    */
-  hint(player: Player, options?: SolveOptions): Solution {
+  hint(player: Player, options: SolveOptions = {}): Solution {
     const state = this.playing();
     const seat = this.seatOf(player);
     return solve(
@@ -157,7 +159,7 @@ export class Game {
         opened: state.opened[seat] === true,
         rules: state.rules,
       },
-      options,
+      { ...options, maxSteps: options.maxSteps ?? DEFAULT_SOLVE_STEPS },
     );
   }
 

@@ -101,6 +101,7 @@ export {
 } from './search.js';
 export { MAX_BORROWED, MAX_JOKERS_PER_MELD } from './search-moves.js';
 export {
+  DEFAULT_SOLVE_STEPS,
   type NoPlaySolution,
   type PlaySolution,
   type Solution,

@@ -46,7 +46,7 @@ export class Feasibility {
   constructor(
     private readonly model: Model,
     private readonly options: OptionTable,
-    private readonly tick: () => void,
+    private readonly check: () => void,
   ) {
     this.triples = options.triples;
     this.fits = options.fits;
@@ -118,7 +118,7 @@ export class Feasibility {
       t,
       this.model.table[f]!,
       this.model.jokers,
-      this.tick,
+      this.check,
     );
     const free = this.groupFree[f]!;
     known = INFEASIBLE;

@@ -1,10 +1,15 @@
 /**
- * A quick legal play for when the time budget runs out before the exact
- * search ends: runs and groups found in the hand, then single hand cards
- * added to the ends of runs and to groups. Not optimal, only legal.
+ * A quick legal play for when the budget runs out before the first search
+ * ends: the better of a greedy play (runs and groups found in the hand, then
+ * single hand cards added to the ends of runs and to groups) and the best of
+ * the bounded search that `rummyGame.legalActions` lists from. Not optimal,
+ * only legal.
  */
+import { handPenalty } from '../hand.js';
 import { isValidMeld, scoreMeld } from '../meld.js';
-import type { TableMeld } from '../schemas.js';
+import { settleLayout } from '../round.js';
+import type { RulesConfig, TableMeld } from '../schemas.js';
+import { findPlaysFrom } from '../search.js';
 import { isJoker, rankOf, suitOf } from './model.js';
 
 /** Disjoint melds in the hand: runs per suit (one copy of each face), then groups, then pairs made good by a joker. */
@@ -96,4 +101,42 @@ export function greedyPlay(
     }
   }
   return laid.length === 0 ? null : { layout, laid };
+}
+
+/** The cards of `layout` that are not on `table`: what a play lays from the hand. */
+function laidBy(table: readonly TableMeld[], layout: readonly (readonly string[])[]): string[] {
+  const left = new Map<string, number>();
+  for (const meld of table) for (const card of meld.cards) left.set(card, (left.get(card) ?? 0) + 1);
+  const laid: string[] = [];
+  for (const meld of layout) {
+    for (const card of meld) {
+      const n = left.get(card) ?? 0;
+      if (n > 0) left.set(card, n - 1);
+      else laid.push(card);
+    }
+  }
+  return laid;
+}
+
+/**
+ * The better of `greedyPlay` and the plays of `findPlaysFrom`: the most cards
+ * laid, then the most points (the penalty shed); null when neither finds one.
+ */
+export function quickPlay(
+  table: readonly TableMeld[],
+  hand: readonly string[],
+  opened: boolean,
+  rules: RulesConfig,
+): { layout: TableMeld[]; laid: string[] } | null {
+  let best = greedyPlay(table, hand, opened, rules.openingPoints);
+  const points = (laid: readonly string[]) => handPenalty(laid, rules.jokerPenalty);
+  let bestPoints = best === null ? -1 : points(best.laid);
+  for (const { layout } of findPlaysFrom({ table, hand, opened, rules })) {
+    const laid = laidBy(table, layout);
+    const cards = best === null ? -1 : best.laid.length;
+    if (laid.length < cards || (laid.length === cards && points(laid) <= bestPoints)) continue;
+    best = { layout: settleLayout(layout), laid };
+    bestPoints = points(laid);
+  }
+  return best;
 }

@@ -27,7 +27,7 @@ import {
   optionRow,
   STRIDE,
 } from './options.js';
-import { type Clock, FOLLOW, FOLLOW_END, FOLLOW_ON, STOP, type Step, SWAP } from './plan.js';
+import { type Budget, FOLLOW, FOLLOW_END, FOLLOW_ON, STOP, type Step, SWAP } from './plan.js';
 import type { ValueSearch } from './values.js';
 
 export interface Node {
@@ -105,7 +105,7 @@ export class KeepMoves {
   constructor(
     private readonly model: Model,
     private readonly values: ValueSearch,
-    private readonly clock: Clock,
+    private readonly budget: Budget,
   ) {
     model.groupsAt.forEach((classes, v) => {
       for (const cls of classes) {
@@ -135,7 +135,6 @@ export class KeepMoves {
 
   /** The groups of value `v`: their jokers, and the table groups they keep as they are. */
   close(node: Node, v: number, visit: Visit): void {
-    this.clock.tick();
     const { model, values } = this;
     const { grouped } = node;
     const real = grouped[0] + grouped[1] + grouped[2] + grouped[3];
@@ -166,6 +165,7 @@ export class KeepMoves {
       m.k = node.k + this.groupsKept(v, node.grouped, j);
       m.jokers = j;
       m.tags.length = 0;
+      this.budget.step();
       if (visit(m)) return;
     }
   }
@@ -184,7 +184,7 @@ export class KeepMoves {
 
   /** Every choice of suit `s` at value `v` from `node`. */
   suit(node: Node, v: number, s: number, visit: Visit): void {
-    this.clock.tick();
+    this.budget.step();
     const partial: Partial = {
       real: 0,
       jokers: 0,
@@ -325,7 +325,7 @@ export class KeepMoves {
       if (run.lead === 1) noNew1 = true;
     }
     const rows = values.options.fitting(v, cap, node.gen[s]!, mandatory - partial.real, left, () =>
-      this.clock.tick(),
+      this.budget.check(),
     );
     const weight = model.cardWeight + v;
     const m = this.move;
@@ -359,6 +359,7 @@ export class KeepMoves {
       m.startsEnd = partial.startsEnd;
       m.rows = rows;
       m.at = o;
+      this.budget.step();
       if (visit(m)) return true;
     }
     return false;

@@ -12,21 +12,40 @@
  *   they are can be counted when the value is done (see `keptGroups`).
  * After every move, a state whose points so far plus the best the first
  * search can reach from it (exact, as following restricts nothing) falls
- * short of the best total is dropped: only best layouts are walked. A first
- * such layout comes from a dive that mirrors the table whenever it can; then
- * states that cannot keep more melds than the best so far are dropped before
- * any other check. Among states with the same first-search state, one that
- * follows every table run another follows, with as many melds kept, makes the
- * other useless (the same state reaches the best total from the same points
- * so far only, so their points agree).
+ * short of the best total is dropped: only best layouts are walked.
+ *
+ * A first such layout comes from a dive that mirrors the table whenever it
+ * can; it is the answer when it keeps every meld a quick test allows. Then a
+ * narrow pass, which takes on only the most promising states of each layer,
+ * looks for a layout keeping more. Then exact passes, each with a number of
+ * melds to keep, down from two more than the best found until one succeeds:
+ * a pass drops a state that cannot keep its number (the melds kept so far,
+ * the table runs followed and the melds not decided yet) before any other
+ * check, so a high number walks few states. A pass that succeeds finds the
+ * most melds a best layout keeps; when they all fail, the best found is the
+ * answer.
+ *
+ * Among states with the same first-search state and points so far, one that
+ * keeps as many melds as another, plus one for each table run the other
+ * follows and it does not, makes the other useless (see `dominates`; the same
+ * state reaches the best total from the same points so far only, so their
+ * points agree).
  */
 import { KeepMoves, type Move, type Node, type Visit } from './keep-moves.js';
 import { countOf, groupsAt, type Model, type PerSuit, TOP } from './model.js';
-import type { Clock, Step } from './plan.js';
+import type { Budget, Step } from './plan.js';
 import { NONE, type State, type ValueSearch } from './values.js';
+
+/** The states of one layer of a pass, by their first-search key. */
+type Layer = Map<number | string, Node[]>;
+
+/** How many states of each layer the narrow pass keeps. */
+const NARROW = 50;
 
 export class KeepSearch {
   private target = 0;
+  /** The best layout found so far: the dive's, then a pass's. */
+  private found: Node | null = null;
   private readonly moves: KeepMoves;
   /** Table melds not decided yet before suit `stage` of value `v`, by v * 5 + stage: runs not started, groups. */
   private readonly later: number[];
@@ -35,9 +54,9 @@ export class KeepSearch {
   constructor(
     private readonly model: Model,
     private readonly values: ValueSearch,
-    clock: Clock,
+    budget: Budget,
   ) {
-    this.moves = new KeepMoves(model, values, clock);
+    this.moves = new KeepMoves(model, values, budget);
     // melds decided at or after each level: runs by the suit and value of their first card, groups by value
     const from: number[] = new Array((TOP + 2) * 5 + 1).fill(0);
     for (const run of model.runs) from[run.first * 5 + run.suit]!++;
@@ -68,20 +87,56 @@ export class KeepSearch {
       prev: null,
       step: null,
     };
-    let best = this.dive(root);
+    this.found = this.dive(root);
+    const most = this.mostKept();
     // the dive is nearly always right: stop when it keeps all the melds it can
-    if (best.k >= this.mostKept()) return stepsOf(best);
-    let layer = new Map<number | string, Node[]>([['', [root]]]);
+    if (this.found.k >= most) return stepsOf(this.found);
+    // a narrow pass (the most promising states of each layer only) finds a good layout at little cost,
+    // often the best or one short of it
+    const narrow = this.keeping(root, this.found.k + 1, NARROW);
+    if (narrow !== null) this.found = narrow;
+    // then exact passes, each for a number of melds kept, down to one more than the best found: a pass
+    // that succeeds finds the most melds any best layout keeps, one that fails shows there is no layout
+    // keeping its number. The higher the number, the fewer states a pass walks, so the passes start two
+    // above the best found: a pass at one above would be the costliest when the narrow pass fell short,
+    // and passes from the very top cost more in all than the one or two that decide
+    for (let kept = Math.min(most, this.found.k + 2); kept > this.found.k; kept--) {
+      const node = this.keeping(root, kept);
+      if (node !== null) {
+        this.found = node;
+        break;
+      }
+    }
+    return stepsOf(this.found);
+  }
+
+  /**
+   * The steps of the best layout found so far, keeping as many table melds as
+   * it can (the dive's until a pass finds more); null before the dive ends.
+   * For when the budget runs out.
+   */
+  foundSoFar(): Step[] | null {
+    return this.found === null ? null : stepsOf(this.found);
+  }
+
+  /**
+   * A best layout keeping `kept` table melds or more, the most it can; null
+   * when there is none. The values are walked forward, one layer of states
+   * for each suit and value. With a `width`, only that many states of each
+   * layer go on, those that could keep the most melds (then those that keep
+   * the most so far): a quick look that may miss the best.
+   */
+  private keeping(root: Node, kept: number, width = Number.POSITIVE_INFINITY): Node | null {
+    let layer: Layer = new Map([['', [root]]]);
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
         const stage = s === 4 ? 0 : s + 1;
         const at = s === 4 ? v + 1 : v;
-        const next = new Map<number | string, Node[]>();
+        const next: Layer = new Map();
         // the group cards per suit matter only where table groups could be kept
         const groups = groupsAt(this.model, v).length > 0 && s < 4;
         const visit: Visit = (m) => {
-          // only a layout keeping more than the best so far is of interest
-          if (m.k + this.keepable(m, at, stage) <= best.k) return false;
+          if (m.k + this.keepable(m, at, stage) < kept) return false;
           const state = this.state(m, at, stage);
           const key = this.values.key(state);
           const group = next.get(key);
@@ -102,11 +157,43 @@ export class KeepSearch {
             else this.moves.suit(node, v, s, visit);
           }
         }
-        layer = next;
+        layer = this.narrowed(next, at, stage, width);
       }
     }
-    for (const group of layer.values()) for (const node of group) if (node.k > best.k) best = node;
-    return stepsOf(best);
+    let best: Node | null = null;
+    for (const group of layer.values()) {
+      for (const node of group) if (node.k >= kept && (best === null || node.k > best.k)) best = node;
+    }
+    return best;
+  }
+
+  /**
+   * The `width` nodes of a layer (before suit `stage` of value `v`) that
+   * could keep the most melds, then that keep the most so far, in the order
+   * of the layer on a tie; the layer itself when it is no wider.
+   */
+  private narrowed(layer: Layer, v: number, stage: number, width: number): Layer {
+    if (width === Number.POSITIVE_INFINITY) return layer;
+    let size = 0;
+    for (const group of layer.values()) size += group.length;
+    if (size <= width) return layer;
+    const later = this.later[v * 5 + stage]!;
+    const ranked: { node: Node; most: number }[] = [];
+    for (const group of layer.values()) {
+      for (const node of group) {
+        let most = node.k + later;
+        for (const tags of node.tags) most += tags.length;
+        ranked.push({ node, most });
+      }
+    }
+    ranked.sort((a, b) => b.most - a.most || b.node.k - a.node.k);
+    const chosen = new Set(ranked.slice(0, width).map((r) => r.node));
+    const narrow: Layer = new Map();
+    for (const [key, group] of layer) {
+      const left = group.filter((node) => chosen.has(node));
+      if (left.length > 0) narrow.set(key, left);
+    }
+    return narrow;
   }
 
   /**
@@ -281,32 +368,38 @@ export class KeepSearch {
 }
 
 /**
- * Whether a node makes a move useless: as many melds kept, the same group
- * cards when `groups` (they decide the table groups kept), and every table
- * run the move follows.
+ * Whether a node makes a move useless: the same group cards when `groups`
+ * (they decide the table groups kept), and as many melds kept as the move
+ * plus one for each table run the move follows and the node does not. (With
+ * the same first-search state, the node has a run of the same suit and
+ * length for each of the move's runs, which can take the same cards from here
+ * on: it loses at most the table runs it does not follow, each worth one meld
+ * kept at most, and every choice of the move is open to it.)
  */
 function dominates(a: Node, m: Move, groups: boolean): boolean {
-  if (a.k < m.k) return false;
+  let need = m.k;
+  if (a.k < need) return false;
   for (let s = 0; s < 4; s++) {
     const grouped = m.suit < 0 ? 0 : s === m.suit ? m.grouped : m.parent.grouped[s]!;
     if (groups && a.grouped[s] !== grouped) return false;
-    const y = s === m.suit ? m.tags : m.parent.tags[s]!;
     const x = a.tags[s]!;
-    if (y.length > x.length) return false;
-    for (const run of y) if (!x.includes(run)) return false;
+    for (const run of s === m.suit ? m.tags : m.parent.tags[s]!) {
+      if (!x.includes(run) && a.k < ++need) return false;
+    }
   }
   return true;
 }
 
 /** Whether node `a` is made useless by node `b` (see `dominates`). */
 function dominated(a: Node, b: Node, groups: boolean): boolean {
-  if (b.k < a.k) return false;
+  let need = a.k;
+  if (b.k < need) return false;
   for (let s = 0; s < 4; s++) {
     if (groups && a.grouped[s] !== b.grouped[s]) return false;
     const x = b.tags[s]!;
-    const y = a.tags[s]!;
-    if (y.length > x.length) return false;
-    for (const run of y) if (!x.includes(run)) return false;
+    for (const run of a.tags[s]!) {
+      if (!x.includes(run) && b.k < ++need) return false;
+    }
   }
   return true;
 }

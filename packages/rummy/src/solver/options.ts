@@ -171,13 +171,13 @@ export class OptionTable {
     }
   }
 
-  /** The rows for suit runs `t` at value `value` with `cap` regular cards; `tick` is called as they are built. */
-  get(value: number, cap: number, t: number, tick?: () => void): Int32Array {
+  /** The rows for suit runs `t` at value `value` with `cap` regular cards; `check` is called as they are built. */
+  get(value: number, cap: number, t: number, check?: () => void): Int32Array {
     const at = (value * (this.maxCap + 1) + cap) * this.triples.size + t;
     let rows = this.cache[at];
     if (rows === undefined) {
       // kept only once complete: a build cut short by the time budget leaves nothing behind
-      rows = this.build(value, cap, t, tick);
+      rows = this.build(value, cap, t, check);
       this.cache[at] = rows;
     }
     return rows;
@@ -194,7 +194,7 @@ export class OptionTable {
     t: number,
     least: number,
     jokers: number,
-    tick?: () => void,
+    check?: () => void,
   ): Int32Array {
     const at =
       (((value * (this.maxCap + 1) + cap) * this.triples.size + t) * (this.maxCap + 1) + Math.max(0, least)) *
@@ -203,7 +203,7 @@ export class OptionTable {
     let rows = this.fittingCache[at];
     // the rows are built in a method of their own: `fitting` stays small enough for the searches to inline it
     if (rows === undefined) {
-      rows = this.filter(this.get(value, cap, t, tick), least, jokers);
+      rows = this.filter(this.get(value, cap, t, check), least, jokers);
       this.fittingCache[at] = rows;
     }
     return rows;
@@ -220,7 +220,7 @@ export class OptionTable {
     return rows;
   }
 
-  private build(v: number, cap: number, t: number, tick?: () => void): Int32Array {
+  private build(v: number, cap: number, t: number, check?: () => void): Int32Array {
     const { triples } = this;
     const J = this.jokers;
     const a1 = triples.a1[t]!;
@@ -231,7 +231,7 @@ export class OptionTable {
     for (let x = 0; x <= a3; x++) {
       const going = a1 + a2 + x;
       for (let jr = 0; jr <= Math.min(going, J); jr++) {
-        tick?.();
+        check?.();
         const cont = going - jr;
         if (cont > cap) continue;
         for (let n = 0; n <= cap - cont; n++) {

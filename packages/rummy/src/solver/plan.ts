@@ -41,25 +41,53 @@ export interface JokerStep {
 
 export type Step = SuitStep | JokerStep;
 
-/** Thrown inside the search when the time budget is spent; never leaves `solve`. */
-export class Timeout extends Error {}
+/** Thrown inside the search when the budget is spent; never leaves `solve`. */
+export class BudgetSpent extends Error {}
 
-/** A clock that throws `Timeout` once the deadline has passed, checked at the first call and every 256th. */
-export class Clock {
-  private ticks = 0;
+/**
+ * The budget of a solve: a number of search steps and a deadline. A step is
+ * one unit of the searches' work (a state of the first search expanded, a
+ * move of the second weighed), counted the same way on every machine and
+ * whatever earlier solves left in the shared caches; `step` throws
+ * `BudgetSpent` past the steps, and past the deadline (read at the first
+ * step and every 256th). `check` reads the deadline without counting a step:
+ * for work that depends on the caches (building option rows).
+ */
+export class Budget {
+  private steps = 0;
+  private checks = 0;
 
-  constructor(private deadline: number) {}
+  private maxSteps: number;
 
-  /** No more deadline: for the walk that reads a finished search's result, which must not be cut short. */
-  stop(): void {
+  constructor(
+    private deadline: number,
+    private readonly given: number,
+  ) {
+    this.maxSteps = given;
+  }
+
+  /**
+   * For the walk that reads a plan off a finished first search: no more
+   * deadline, and as many steps again as the budget gave (the walk nearly
+   * always finds what it reads in the memo, but may have to search again).
+   * So a solve takes at most twice its steps.
+   */
+  lastStretch(): void {
     this.deadline = Number.POSITIVE_INFINITY;
+    this.maxSteps = this.steps + this.given;
   }
 
-  tick(): void {
-    if ((++this.ticks & 255) === 1 && performance.now() > this.deadline) throw new Timeout();
+  step(): void {
+    if (this.steps >= this.maxSteps) throw new BudgetSpent();
+    if ((++this.steps & 255) === 1 && performance.now() > this.deadline) throw new BudgetSpent();
   }
 
+  check(): void {
+    if ((++this.checks & 255) === 1 && performance.now() > this.deadline) throw new BudgetSpent();
+  }
+
+  /** The steps taken so far. */
   get count(): number {
-    return this.ticks;
+    return this.steps;
   }
 }

@@ -2,7 +2,7 @@
  * The exact solver: the best play for a player, as a layout of the whole
  * table that `play` accepts. See the README's Solver section for the method.
  */
-import { InvalidInputError, shown } from '@tabula/core';
+import { InvalidInputError, shown, TabulaError } from '@tabula/core';
 import { type CardLike, cardKeys, cardText, parseCardList } from '../card.js';
 import { InvalidRulesError } from '../errors.js';
 import { Hand, handPenalty } from '../hand.js';
@@ -18,11 +18,11 @@ import {
 } from '../rules.js';
 import type { LayoutMeld, RulesConfig, TableMeld } from '../schemas.js';
 import { Table } from '../table.js';
-import { greedyPlay } from './greedy.js';
+import { quickPlay } from './greedy.js';
 import { KeepSearch } from './keep.js';
 import { deal, replay } from './layout.js';
 import { buildModel, isJoker, rankOf } from './model.js';
-import { Clock, type Step, Timeout } from './plan.js';
+import { Budget, BudgetSpent, type Step } from './plan.js';
 import { ValueSearch } from './values.js';
 import { walk } from './walk.js';
 
@@ -48,19 +48,39 @@ export interface SolveOptions {
    * best play found so far, with `optimal: false`. No limit by default.
    */
   readonly budgetMs?: number;
+  /**
+   * Work budget: at most this many search steps (`stats.steps`). Past it the
+   * solver returns the best play found so far, with `optimal: false`, as for
+   * `budgetMs`; but the steps are counted the same way on every machine, so
+   * the answer depends on the position alone. `DEFAULT_SOLVE_STEPS` is what
+   * `rummyGame.legalActions` and the agents use. No limit by default.
+   */
+  readonly maxSteps?: number;
 }
+
+/**
+ * The work budget of `rummyGame.legalActions`, the solver agent and
+ * `Game.hint` unless told otherwise: about a tenth of a second at most on the
+ * development machine. Most positions are solved exactly within it; on the
+ * big tables of 4-player rounds it runs out on about one position in seven,
+ * nearly always with the most cards and points found all the same (see the
+ * README's Solver section).
+ */
+export const DEFAULT_SOLVE_STEPS = 50_000;
 
 export interface SolveStats {
   /** Wall time of the solve, in milliseconds. */
   readonly ms: number;
   /** States the searches evaluated. */
   readonly states: number;
+  /** Search steps taken, what `maxSteps` bounds: the same on every machine. */
+  readonly steps: number;
 }
 
 /** The best play. */
 export interface PlaySolution {
   readonly kind: 'play';
-  /** False when the time budget ran out: the play is legal but may not be the best. */
+  /** False when the budget ran out: the play is legal but may not be the best. */
   readonly optimal: boolean;
   /** The new layout of the whole table, for the pure `play(state, seat, layout)`. */
   readonly layout: TableMeld[];
@@ -88,7 +108,7 @@ export interface PlaySolution {
 /** No legal play: the player should draw (or pass). */
 export interface NoPlaySolution {
   readonly kind: 'none';
-  /** False when the time budget ran out before a play was found or ruled out. */
+  /** False when the budget ran out before a play was found or ruled out. */
   readonly optimal: boolean;
   readonly explanation: string;
   readonly stats: SolveStats;
@@ -209,7 +229,7 @@ function describe(
     if (changedMelds.length > 0)
       lines.push(`Table melds changed: ${changedMelds.map(meldText).join(' | ')}.`);
     lines.push(`Table melds unchanged: ${keptMelds.length} of ${before.length}.`);
-    if (!optimal) lines.push('The time budget ran out: this play may not be the best.');
+    if (!optimal) lines.push('The search budget ran out: this play may not be the best.');
     return lines.join('\n');
   };
   let table: Table | null = null;
@@ -245,33 +265,53 @@ function describe(
  * the rules' joker penalty per joker); among those the fewest table melds
  * changed. Before opening the table stays as it is and the new melds must
  * reach the rules' opening points. Returns `kind: 'none'` when there is no
- * legal play. Exact unless `budgetMs` runs out (then `optimal: false`).
+ * legal play. Exact unless `budgetMs` or `maxSteps` runs out (then `optimal:
+ * false`).
  */
 export function solve(input: SolvePosition, options: SolveOptions = {}): Solution {
   const started = performance.now();
   const { table, hand, opened, rules } = position(input);
-  const budget = options.budgetMs;
-  const clock = new Clock(budget === undefined ? Number.POSITIVE_INFINITY : started + budget);
+  const { budgetMs, maxSteps } = options;
+  for (const [name, value] of [
+    ['budgetMs', budgetMs],
+    ['maxSteps', maxSteps],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) {
+      throw new TabulaError('invalid_argument', `${name} must be a number, 0 or more, got ${String(value)}`);
+    }
+  }
+  const budget = new Budget(
+    budgetMs === undefined ? Number.POSITIVE_INFINITY : started + budgetMs,
+    maxSteps ?? Number.POSITIVE_INFINITY,
+  );
   const model = buildModel(table, hand, opened, rules);
   let values: ValueSearch | null = null;
-  const stats = (): SolveStats => ({ ms: performance.now() - started, states: values?.states ?? 0 });
+  const stats = (): SolveStats => ({
+    ms: performance.now() - started,
+    states: values?.states ?? 0,
+    steps: budget.count,
+  });
   const none = (optimal: boolean, why: string): NoPlaySolution => ({
     kind: 'none',
     optimal,
-    explanation: optimal ? why : `${why} The time budget ran out before the search ended.`,
+    explanation: optimal ? why : `${why} The search budget ran out before the search ended.`,
     stats: stats(),
   });
+  /** What is left when the budget runs out before a best layout is known: a quick legal play, if any. */
+  const fallback = (): Solution => {
+    const quick = quickPlay(table, hand, opened, rules);
+    if (quick === null) return none(false, 'No play found.');
+    return describe(table, quick.layout, quick.laid, opened, rules, false, stats());
+  };
   if (hand.length === 0) return none(true, 'The hand is empty.');
   try {
     let best: number;
     try {
-      values = new ValueSearch(model, clock);
+      values = new ValueSearch(model, budget);
       best = values.root();
     } catch (error) {
-      if (!(error instanceof Timeout)) throw error;
-      const quick = greedyPlay(table, hand, opened, rules.openingPoints);
-      if (quick === null) return none(false, 'No play found.');
-      return describe(table, quick.layout, quick.laid, opened, rules, false, stats());
+      if (!(error instanceof BudgetSpent)) throw error;
+      return fallback();
     }
     if (!(best > 0)) {
       return none(
@@ -284,17 +324,25 @@ export function solve(input: SolvePosition, options: SolveOptions = {}): Solutio
     let steps: Step[] | null = null;
     let optimal = true;
     if (!model.opening && (model.runs.length > 0 || model.groupsAt.some((g) => g.length > 0))) {
+      const keep = new KeepSearch(model, values, budget);
       try {
-        steps = new KeepSearch(model, values, clock).run();
+        steps = keep.run();
       } catch (error) {
-        if (!(error instanceof Timeout)) throw error;
+        if (!(error instanceof BudgetSpent)) throw error;
         optimal = false;
+        // a best (cards, points) all the same, with the most melds kept found so far
+        steps = keep.foundSoFar();
       }
     }
     if (steps === null) {
-      // the best value is known: reading a plan off the memo is short and must not be cut
-      clock.stop();
-      steps = walk(values);
+      // the best value is known: reading a plan off the memo is short, and has a budget of its own
+      budget.lastStretch();
+      try {
+        steps = walk(values);
+      } catch (error) {
+        if (!(error instanceof BudgetSpent)) throw error;
+        return fallback();
+      }
     }
     const { kept, shapes } = replay(model, steps);
     const dealt = deal(opened ? table : [], hand, kept, shapes);

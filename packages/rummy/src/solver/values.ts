@@ -28,7 +28,7 @@ import {
   STRIDE,
   type Triples,
 } from './options.js';
-import type { Clock } from './plan.js';
+import type { Budget } from './plan.js';
 
 export const NONE = Number.NEGATIVE_INFINITY;
 /** Levels of states: value * 5 + stage. */
@@ -92,14 +92,15 @@ export class ValueSearch {
   private readonly ahead: number[];
   private readonly jokerGain: number;
   private rootValue: number | null = null;
-  readonly tick: () => void;
+  /** Reads the deadline while option rows are built (see `Budget.check`). */
+  readonly check: () => void;
 
   constructor(
     readonly model: Model,
-    private readonly clock: Clock,
+    private readonly budget: Budget,
   ) {
     const copies = model.maxCopies;
-    this.tick = () => clock.tick();
+    this.check = () => budget.check();
     this.options = optionTable(copies, model.jokers);
     this.triples = this.options.triples;
     const m = this.triples.size;
@@ -114,7 +115,7 @@ export class ValueSearch {
     this.numericKeys =
       LEVELS * m * m * m * m * radix.jokers * radix.real * radix.most * radix.open < Number.MAX_SAFE_INTEGER;
     this.numberMemo = NumberMemo.take();
-    this.feasible = new Feasibility(model, this.options, this.tick);
+    this.feasible = new Feasibility(model, this.options, this.check);
     this.ahead = new Array((TOP + 2) * 5).fill(0);
     let gain = 0;
     for (let v = TOP; v >= 1; v--) {
@@ -180,7 +181,7 @@ export class ValueSearch {
       s.c[s.stage]!,
       mandatory,
       this.model.jokers - s.u,
-      this.tick,
+      this.check,
     );
   }
 
@@ -212,7 +213,7 @@ export class ValueSearch {
       if (known % 1 === 0 || known === NONE) return known;
       if (known - 0.5 <= bound) return known - 0.5;
     }
-    this.clock.tick();
+    this.budget.step();
     // the moves of `movesFrom` (walk.ts), written out here: this is the hot loop
     const { model } = this;
     const { v, stage } = s;

@@ -7,6 +7,7 @@ import { createRng, type Rng } from '@tabula/core';
 import {
   createDeck,
   DEFAULT_RULES,
+  DEFAULT_SOLVE_STEPS,
   isValidMeld,
   type RulesConfig,
   type RummyState,
@@ -144,7 +145,8 @@ export function roundPositions(seed: number, options: RoundOptions = {}): Positi
     out.push(position);
     if (options.limit !== undefined && out.length >= options.limit) break;
     const wants = state.stock.length === 0 || rng.int(0, 99) < (options.playChance ?? 50);
-    const best = wants ? solve(position, { budgetMs: 2000 }) : null;
+    // a budget of steps, not of time: the same rounds on every machine
+    const best = wants ? solve(position, { maxSteps: DEFAULT_SOLVE_STEPS }) : null;
     if (best !== null && best.kind === 'play') state = play(state, seat, best.layout);
     else state = state.stock.length > 0 ? draw(state, seat) : pass(state, seat);
   }
