@@ -1,0 +1,32 @@
+/**
+ * The first pass of one workload in a fresh process: `bench/index.ts` writes
+ * the inputs to a file and runs this script once per workload, in a new
+ * process each time, so that nothing is warm (no code compiled by the JIT,
+ * no schema compiled, no card interned). Prints one line of JSON: the time
+ * to import the library, then of the first, second and tenth pass, in ms.
+ *
+ * `tsx --conditions=@tabula/source bench/first-pass.ts <melds|tables|rounds> <inputs.json>`
+ */
+import { readFileSync } from 'node:fs';
+import type { Workloads } from './workloads.js';
+
+const [which, file] = process.argv.slice(2);
+if (file === undefined) throw new Error('usage: first-pass.ts <melds|tables|rounds> <inputs.json>');
+// the inputs are read before the library is imported, so that neither time holds the other
+const inputs: Workloads = JSON.parse(readFileSync(file, 'utf8'));
+const start = performance.now();
+const { runMelds, runRounds, runTables } = await import('./workloads.js');
+const imported = performance.now() - start;
+const run =
+  which === 'melds'
+    ? () => runMelds(inputs.melds)
+    : which === 'tables'
+      ? () => runTables(inputs.tables)
+      : () => runRounds(inputs.rounds);
+const passes: number[] = [];
+for (let pass = 1; pass <= 10; pass++) {
+  const t = performance.now();
+  run();
+  passes.push(performance.now() - t);
+}
+console.log(JSON.stringify({ which, imported, first: passes[0], second: passes[1], tenth: passes[9] }));
