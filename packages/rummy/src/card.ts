@@ -62,19 +62,19 @@ const CARD_STRINGS: readonly string[] = Array.from({ length: CARD_INDEXES }, (_,
 });
 
 /**
- * The cards of comma-separated text (`Kh,Kd,wb`), each the shared string of
- * its card, without cutting the text into new strings; null when a part is
- * no card (`parseCardList` then says which). `''` is no cards.
+ * The cards of comma-separated text (`Kh,Kd,wb`), from `start` to `end`,
+ * each the shared string of its card, without cutting the text into new
+ * strings; null when a part is no card (`parseCardList` then says which).
+ * `''` is no cards.
  */
-export function readCardList(text: string): string[] | null {
+export function readCardList(text: string, start = 0, end = text.length): string[] | null {
   const cards: string[] = [];
-  const n = text.length;
-  if (n === 0) return cards;
-  let start = 0;
+  const n = end;
+  if (n === start) return cards;
   for (;;) {
-    let end = start;
-    while (end < n && text.charCodeAt(end) !== COMMA) end++;
-    const length = end - start;
+    let stop = start;
+    while (stop < n && text.charCodeAt(stop) !== COMMA) stop++;
+    const length = stop - start;
     if (length !== 2 && length !== 3) return null;
     const rank = text.charCodeAt(start);
     const suit = text.charCodeAt(start + 1);
@@ -88,8 +88,8 @@ export function readCardList(text: string): string[] | null {
       else return null;
     }
     cards.push(CARD_STRINGS[face * 3 + back]!);
-    if (end === n) return cards;
-    start = end + 1;
+    if (stop === n) return cards;
+    start = stop + 1;
   }
 }
 

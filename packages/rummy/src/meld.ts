@@ -11,6 +11,7 @@ import {
   badCardAt,
   Card,
   type CardLike,
+  cardIndex,
   cardKeys,
   cardListText,
   cardsText,
@@ -349,10 +350,37 @@ function settleKeys(keys: string[], anyOrder: boolean | undefined): Meld | MeldR
 /** `Meld.fromString` without throwing for a bad card or meld. */
 function meldFromText(text: string, options: MeldOptions | undefined): Meld | MeldRefusal {
   checkText(text, 'Card text');
-  const cards = readCardList(text);
-  if (cards !== null) return settleKeys(cards, options?.anyOrder);
-  const parts = text.split(',');
-  return new MeldRefusal('bad_card', parts, badCardAt(parts), text);
+  return meldAt(text, 0, text.length, options?.anyOrder);
+}
+
+/** The meld written from `start` to `end` of `text`, or its refusal. */
+function meldAt(text: string, start: number, end: number, anyOrder: boolean | undefined): Meld | MeldRefusal {
+  const cards = readCardList(text, start, end);
+  if (cards !== null) return settleKeys(cards, anyOrder);
+  const part = start === 0 && end === text.length ? text : text.slice(start, end);
+  const parts = part.split(',');
+  return new MeldRefusal('bad_card', parts, badCardAt(parts), part);
+}
+
+/**
+ * The melds of semicolon-separated text (a table: `Kh,Kd,Ks;5c,6c,7c`), or
+ * the refusal of the first that is no meld; `''` is no melds. The text is
+ * read where it lies, not cut into parts.
+ */
+export function meldsFromText(text: string, options: MeldOptions | undefined): Meld[] | MeldRefusal {
+  checkText(text, 'Table text');
+  const melds: Meld[] = [];
+  const n = text.length;
+  if (n === 0) return melds;
+  for (let start = 0; ; ) {
+    let stop = text.indexOf(';', start);
+    if (stop < 0) stop = n;
+    const meld = meldAt(text, start, stop, options?.anyOrder);
+    if (meld instanceof MeldRefusal) return meld;
+    melds.push(meld);
+    if (stop === n) return melds;
+    start = stop + 1;
+  }
 }
 
 /** `Meld.fromCards` without throwing for a bad card or meld. */
@@ -380,9 +408,28 @@ function checkedMeld(keys: readonly string[], kind: MeldKind, points: number): M
   return kind === 'group' ? new Group(keys) : new Run(keys);
 }
 
-/** A key equal for melds with the same cards (backs included) in any order. */
+/** Room for the card indexes `sortedCardsKey` sorts (grown when short). */
+let sortedIndexes = new Int32Array(16);
+
+/**
+ * A key equal for lists with the same cards (backs included) in any order:
+ * the card indexes sorted, one character each (a list with a string that is
+ * no card: the strings sorted, after a character no card gives).
+ */
 export function sortedCardsKey(cards: readonly string[]): string {
-  return cards.slice().sort().join(',');
+  const n = cards.length;
+  if (sortedIndexes.length < n) sortedIndexes = new Int32Array(n * 2);
+  const sorted = sortedIndexes;
+  for (let i = 0; i < n; i++) {
+    const index = cardIndex(cards[i]!);
+    if (index < 0) return `\u0000${cards.slice().sort().join(',')}`;
+    let j = i;
+    for (; j > 0 && sorted[j - 1]! > index; j--) sorted[j] = sorted[j - 1]!;
+    sorted[j] = index;
+  }
+  let key = '';
+  for (let i = 0; i < n; i++) key += String.fromCharCode(32 + sorted[i]!);
+  return key;
 }
 
 /** The `sortedCardsKey` of a meld, worked out once (a meld is immutable). */

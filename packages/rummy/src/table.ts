@@ -1,6 +1,6 @@
 import { InvalidInputError, shown } from '@tabula/core';
-import { type Card, checkText, type ToStringOptions } from './card.js';
-import { Meld, type MeldOptions, type MeldRefusal, meldKey, sortedCardsKey } from './meld.js';
+import type { Card, ToStringOptions } from './card.js';
+import { Meld, type MeldOptions, type MeldRefusal, meldKey, meldsFromText, sortedCardsKey } from './meld.js';
 import type { TableMeld } from './schemas.js';
 
 /**
@@ -62,15 +62,8 @@ export class Table {
    * `MAX_TEXT_LENGTH` still throws.
    */
   static tryFromString(text: string, options?: MeldOptions): TableResult {
-    checkText(text, 'Table text');
-    if (text === '') return { ok: true, table: new Table() };
-    const melds: Meld[] = [];
-    for (const part of text.split(';')) {
-      const meld = Meld.tryFromString(part, options);
-      if (!meld.ok) return meld;
-      melds.push(meld.meld);
-    }
-    return { ok: true, table: new Table(melds) };
+    const melds = meldsFromText(text, options);
+    return Array.isArray(melds) ? { ok: true, table: new Table(melds) } : melds;
   }
 
   /** A table of plain `{ kind, cards }` melds, each checked as `Meld.fromJSON` checks it. */
