@@ -390,15 +390,14 @@ export function tryPlay(
   const { table, hand } = outcome;
   const hands = state.hands.slice();
   hands[seat] = hand;
-  const next: RummyState = {
-    ...state,
+  const next = turnTaken(state, {
     hands,
+    stock: state.stock,
     table,
     opened: opened ? state.opened : state.opened.map((o, i) => o || i === seat),
     passes: 0,
-    current: hand.length === 0 ? state.current : nextSeat(state),
-  };
-  return { ok: true, state: hand.length === 0 ? finish(next, seat) : next };
+  });
+  return { ok: true, state: hand.length === 0 ? finish(next, seat, seat) : next };
 }
 
 /**
@@ -422,7 +421,13 @@ export function draw(state: RummyState, seat: number): RummyState {
   if (card === undefined) refuse('stock_empty', 'The stock is empty: play or pass.');
   const hands = state.hands.slice();
   hands[seat] = [...held, card];
-  return { ...state, hands, stock: state.stock.slice(1), passes: 0, current: nextSeat(state) };
+  return turnTaken(state, {
+    hands,
+    stock: state.stock.slice(1),
+    table: state.table,
+    opened: state.opened,
+    passes: 0,
+  });
 }
 
 /** Skips the turn; only when the stock is empty. As many passes in a row as players end the round. */
@@ -431,17 +436,38 @@ export function pass(state: RummyState, seat: number): RummyState {
   if (state.stock.length > 0) {
     refuse('stock_not_empty', 'Cannot pass while the stock is not empty: play or draw.');
   }
-  const next = { ...state, passes: state.passes + 1 };
-  return next.passes >= state.hands.length ? finish(next, null) : advance(next);
+  const next = turnTaken(state, {
+    hands: state.hands,
+    stock: state.stock,
+    table: state.table,
+    opened: state.opened,
+    passes: state.passes + 1,
+  });
+  return next.passes >= state.hands.length ? finish(next, null, seat) : next;
 }
 
-function advance(state: RummyState): RummyState {
-  return { ...state, current: nextSeat(state) };
-}
-
-/** The seat after the current one. */
-function nextSeat(state: RummyState): number {
-  return (state.current + 1) % state.hands.length;
+/**
+ * The state after a turn with these fields changed, the turn passed on to the
+ * next seat (`finish` gives it back to the winner's when the round ends).
+ * Written out field by field, in the schema's order: a spread followed by
+ * changes costs tens of times more.
+ */
+function turnTaken(
+  state: RummyState,
+  changes: Pick<RummyState, 'hands' | 'stock' | 'table' | 'opened' | 'passes'>,
+): RummyState {
+  return {
+    rules: state.rules,
+    status: state.status,
+    hands: changes.hands,
+    stock: changes.stock,
+    table: changes.table,
+    opened: changes.opened,
+    current: (state.current + 1) % state.hands.length,
+    passes: changes.passes,
+    winner: state.winner,
+    scores: state.scores,
+  };
 }
 
 /** On a stalemate the seat with the lowest penalty wins; ties go to the earliest seat. */
@@ -475,7 +501,19 @@ export function roundScores(
   return scores;
 }
 
-function finish(state: RummyState, winner: number | null): RummyState {
+/** The round over: `winner` won (null: a stalemate, the lowest hand wins); the turn stays with the seat that ended it. */
+function finish(state: RummyState, winner: number | null, ender: number): RummyState {
   const w = winner ?? stalemateWinner(state.rules, state.hands);
-  return { ...state, status: 'over', winner: w, scores: roundScores(state.rules, state.hands, w) };
+  return {
+    rules: state.rules,
+    status: 'over',
+    hands: state.hands,
+    stock: state.stock,
+    table: state.table,
+    opened: state.opened,
+    current: ender,
+    passes: state.passes,
+    winner: w,
+    scores: roundScores(state.rules, state.hands, w),
+  };
 }
