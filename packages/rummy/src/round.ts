@@ -21,6 +21,7 @@ import { assertRules, beyondDeckMessage, cardsBeyondDeck, createDeck } from './r
 import {
   type LayoutMeld,
   LayoutSchema,
+  MAX_CARDS,
   MAX_PLAYERS,
   type RulesConfig,
   type RummyState,
@@ -120,13 +121,60 @@ export function checkTurn(state: RummyState, seat: number): readonly string[] {
   return hand;
 }
 
+/** Whether two lists hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether a meld of a layout is given as its cards alone (its kind to be guessed). */
+function isCardList(meld: LayoutMeld): meld is Extract<LayoutMeld, readonly string[]> {
+  return Array.isArray(meld);
+}
+
+/** Whether a list holds at most `MAX_CARDS` items, all strings (holes are none). */
+function strings(list: readonly unknown[]): boolean {
+  if (list.length > MAX_CARDS) return false;
+  for (let i = 0; i < list.length; i++) if (typeof list[i] !== 'string') return false;
+  return true;
+}
+
+/**
+ * Whether `layout` has the shape of `LayoutSchema`, the very test its
+ * compiled check makes (a test keeps the two equal), in plain code: the
+ * compiled check is many times slower until the engine has optimized it,
+ * which is most of the first rounds of a process. The schema still names
+ * what is wrong with a layout this refuses.
+ */
+function layoutShape(layout: unknown): boolean {
+  if (!Array.isArray(layout) || layout.length > MAX_CARDS) return false;
+  for (let i = 0; i < layout.length; i++) {
+    const meld: unknown = layout[i];
+    if (Array.isArray(meld)) {
+      if (!strings(meld)) return false;
+    } else if (typeof meld === 'object' && meld !== null) {
+      const { kind, cards } = meld as { kind?: unknown; cards?: unknown };
+      if (kind !== 'group' && kind !== 'run') return false;
+      if (!Array.isArray(cards) || !strings(cards) || Object.getOwnPropertyNames(meld).length !== 2)
+        return false;
+    } else return false;
+  }
+  return true;
+}
+
 /**
  * The layout's melds with their kinds settled, or the refusal of the first
  * problem: a malformed layout (`InvalidInputError` at `at`), a bad card, an
- * invalid meld. Nothing is thrown.
+ * invalid meld. Nothing is thrown. A meld that lies as the meld of `table` at
+ * its place (same kind, same cards in the same order) is that meld itself.
  */
-function checkLayout(layout: readonly LayoutMeld[], at: string): TableMeld[] | Refused {
-  if (!matches(LayoutSchema, layout)) {
+function checkLayout(
+  layout: readonly LayoutMeld[],
+  at: string,
+  table: readonly TableMeld[] = [],
+): TableMeld[] | Refused {
+  if (!layoutShape(layout) && !matches(LayoutSchema, layout)) {
     return new Refusal('invalid_input', () => {
       const problem = schemaProblem(LayoutSchema, layout);
       return new InvalidInputError(
@@ -137,12 +185,12 @@ function checkLayout(layout: readonly LayoutMeld[], at: string): TableMeld[] | R
     });
   }
   const melds: TableMeld[] = [];
-  for (const meld of layout) {
-    const explicit = !Array.isArray(meld);
-    const cards = explicit ? meld.cards : meld;
+  for (let place = 0; place < layout.length; place++) {
+    const meld = layout[place]!;
+    const cards = isCardList(meld) ? meld : meld.cards;
     const bad = badCardAt(cards);
     if (bad >= 0) return new Refusal('invalid_card', () => invalidCard(cards[bad], cards.join(',')));
-    const kind = explicit ? meld.kind : guessMeldKind(cards);
+    const kind = isCardList(meld) ? guessMeldKind(cards) : meld.kind;
     if (scoreCards(cards, kind) < 0) {
       const broken = refuseMeld(cards, kind);
       const message = () => `Invalid meld ${cards.join(',')}: ${broken.message}`;
@@ -152,7 +200,13 @@ function checkLayout(layout: readonly LayoutMeld[], at: string): TableMeld[] | R
         message,
       );
     }
-    melds.push({ kind, cards: cards.slice() });
+    // a meld left as it lay is the table's own (states are never changed): most of a layout, in most plays
+    const old = table[place];
+    melds.push(
+      old !== undefined && old.kind === kind && sameList(old.cards, cards)
+        ? old
+        : { kind, cards: cards.slice() },
+    );
   }
   return melds;
 }
@@ -206,15 +260,8 @@ const counts = new Int32Array(CARD_INDEXES);
 /** The `cardIndex` of the table's and the layout's cards that `handAfter` counts (grown when short). */
 let tableIndexes = new Int32Array(256);
 let layoutIndexes = new Int32Array(256);
-/** Per place, 1 when the table meld and the layout meld there hold the same cards in the same order. */
+/** Per place, 1 when the layout's meld there is the table's (left as it lay). */
 let samePlace = new Uint8Array(64);
-
-/** Whether two lists hold the same strings in the same order. */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** Cards of the melds. */
 function cardCount(melds: readonly TableMeld[]): number {
@@ -238,7 +285,8 @@ function handAfter(
   const places = Math.min(table.length, melds.length);
   if (samePlace.length < places) samePlace = new Uint8Array(places * 2);
   const same = samePlace;
-  for (let k = 0; k < places; k++) same[k] = sameList(table[k]!.cards, melds[k]!.cards) ? 1 : 0;
+  // `checkLayout` gives a meld left in its place as the table's own
+  for (let k = 0; k < places; k++) same[k] = table[k] === melds[k] ? 1 : 0;
   const tableCards = cardCount(table);
   const layoutCards = cardCount(melds);
   if (tableIndexes.length < tableCards) tableIndexes = new Int32Array(tableCards * 2);
@@ -322,7 +370,7 @@ function playRefusal(position: PlayPosition, melds: readonly TableMeld[]): Refus
  * what `settlePlay` throws. A refusal costs about what an acceptance costs.
  */
 export function checkPlay(position: PlayPosition, layout: readonly LayoutMeld[]): PlayOutcome | Refused {
-  const melds = checkLayout(layout, '$.layout');
+  const melds = checkLayout(layout, '$.layout', position.table);
   if (!Array.isArray(melds)) return melds;
   let hand = handAfter(position.table, melds, position.hand);
   if (hand === null) {
