@@ -37,4 +37,6 @@ for (let pass = 1; pass <= 10; pass++) {
     cpu = (used.user + used.system) / 1000;
   }
 }
-console.log(JSON.stringify({ which, imported, first: passes[0], firstCpu: cpu, second: passes[1], tenth: passes[9] }));
+console.log(
+  JSON.stringify({ which, imported, first: passes[0], firstCpu: cpu, second: passes[1], tenth: passes[9] }),
+);

@@ -17,7 +17,7 @@ import {
   Table,
   validateMeld,
 } from '../src/index.js';
-import { buildWorkloads, expectedTables, runMelds, runRounds, runTables } from './workloads.js';
+import { buildWorkloads, expectedTables, runMelds, runRounds, runTables, tryMelds } from './workloads.js';
 
 // `bench/index.ts workloads` runs only the three workloads of the PHP comparison and their first passes.
 const only = process.argv[2] === 'workloads';
@@ -166,10 +166,26 @@ const tablesTotal = expectedTables(work.tables);
 function check(what: string, got: number, expected: number): void {
   if (got !== expected) throw new Error(`${what}: got ${got}, expected ${expected}`);
 }
+// A play refused at its last check (an opening 7 points short) and the same play accepted (30 to open), as values.
+const openingLayout = opening.map((m) => m.toJSON());
+const openingPosition = { table: state.table, hand: state.hands[0]!, opened: false, rules: state.rules };
+const shortPosition = { ...openingPosition, rules: { ...state.rules, openingPoints: 40 } };
+const shortRefusal = Round.checkPlay(shortPosition, openingLayout);
+if (
+  !Round.checkPlay(openingPosition, openingLayout).ok ||
+  shortRefusal.ok ||
+  shortRefusal.code !== 'opening_too_low'
+)
+  throw new Error('the opening should be accepted with 30 points to open, refused with 40');
 const task = {
   melds: `melds: Meld.fromString x${work.melds.length} (${meldOk.length} valid, refusals caught)`,
   meldsValid: `melds: Meld.fromString, the ${meldOk.length} valid`,
   meldsRefused: `melds: Meld.fromString, the ${meldRefused.length} refused (thrown)`,
+  tryMelds: `melds: Meld.tryFromString x${work.melds.length} (refusals as values)`,
+  tryValid: `melds: Meld.tryFromString, the ${meldOk.length} valid`,
+  tryRefused: `melds: Meld.tryFromString, the ${meldRefused.length} refused`,
+  playAccepted: 'Round.checkPlay: 12-meld opening, accepted',
+  playRefused: 'Round.checkPlay: the same opening refused at the last check (a value)',
   tables: `tables: ${work.tables.length} pairs parsed, isPreservedIn, newMeldsIn + points`,
   rounds2: `rounds: ${twoPlayers.length} scripted 2-player rounds through Game`,
   rounds4: `rounds: ${fourPlayers.length} scripted 4-player rounds through Game`,
@@ -181,6 +197,19 @@ bench
   })
   .add(task.meldsRefused, () => {
     sink += runMelds(meldRefused);
+  })
+  .add(task.tryMelds, () => check('valid melds', tryMelds(work.melds), meldOk.length))
+  .add(task.tryValid, () => {
+    sink += tryMelds(meldOk);
+  })
+  .add(task.tryRefused, () => {
+    sink += tryMelds(meldRefused);
+  })
+  .add(task.playAccepted, () => {
+    if (Round.checkPlay(openingPosition, openingLayout).ok) sink++;
+  })
+  .add(task.playRefused, () => {
+    if (!Round.checkPlay(shortPosition, openingLayout).ok) sink++;
   })
   .add(task.tables, () => check('tables', runTables(work.tables), tablesTotal))
   .add(task.rounds2, () => {
@@ -215,6 +244,13 @@ const perItem = (name: string, items: number) => `${(1e6 / hz(name) / items).toF
 console.log(
   `melds through Meld.fromString: ${perItem(task.melds, work.melds.length)} a meld (mixed), ` +
     `${perItem(task.meldsValid, meldOk.length)} a valid one, ${perItem(task.meldsRefused, meldRefused.length)} a refused one`,
+);
+console.log(
+  `melds through Meld.tryFromString: ${perItem(task.tryMelds, work.melds.length)} a meld (mixed), ` +
+    `${perItem(task.tryValid, meldOk.length)} a valid one, ${perItem(task.tryRefused, meldRefused.length)} a refused one`,
+);
+console.log(
+  `Round.checkPlay of a 12-meld opening: ${perItem(task.playAccepted, 1)} accepted, ${perItem(task.playRefused, 1)} refused`,
 );
 console.log(`tables: ${Math.round(hz(task.tables) * work.tables.length)} pairs/s`);
 console.log(

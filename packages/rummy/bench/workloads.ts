@@ -209,6 +209,13 @@ export function runMelds(texts: readonly string[]): number {
   return valid;
 }
 
+/** Melds through `Meld.tryFromString`, which returns a refusal rather than throwing it: how many were valid. */
+export function tryMelds(texts: readonly string[]): number {
+  let valid = 0;
+  for (const text of texts) if (Meld.tryFromString(text).ok) valid++;
+  return valid;
+}
+
 /** Each pair parsed, then `isPreservedIn` and `newMeldsIn` with their points: the total of the points. */
 export function runTables(pairs: readonly TablePair[]): number {
   let total = 0;
