@@ -1,7 +1,16 @@
 import { NotationError, TabulaError } from '@tabula/core';
 import { guarded, LONG, thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
-import { Card, cardText, compareForDisplay, isCardString, parseCardList } from './card.js';
+import {
+  CARD_INDEXES,
+  Card,
+  cardIndex,
+  cardText,
+  compareForDisplay,
+  isCardString,
+  parseCardList,
+  readCardList,
+} from './card.js';
 import { InvalidCardError } from './errors.js';
 import { Hand } from './hand.js';
 import { Meld } from './meld.js';
@@ -157,5 +166,29 @@ describe('the readers of typed cards bound their text (issue 11, item 5)', () =>
     expect(thrownBy(() => Card.fromString(null as unknown as string), InvalidCardError).message).toBe(
       'Invalid card null: a card is a string, e.g. Kh, Khr or wb.',
     );
+  });
+});
+
+describe('cards read and counted without cutting text', () => {
+  it('readCardList reads what parseCardList reads, one shared string a card, and null for a bad part', () => {
+    for (const text of ['Kh,Khr,wb,wrb,Ac,Td,2s', '', 'Ts', 'wr,wb']) {
+      expect(readCardList(text)).toEqual(parseCardList(text));
+    }
+    expect(readCardList('xKh,Kdy', 1, 6)).toEqual(['Kh', 'Kd']);
+    for (const text of ['Kh,', ',Kh', 'Kx', 'wh', 'Kb', 'Khx', '10h', 'kh', 'Kh,,Kd', 'K♥']) {
+      expect(readCardList(text)).toBeNull();
+      expect(() => parseCardList(text)).toThrow(InvalidCardError);
+    }
+  });
+
+  it('cardIndex numbers every card string of the notation apart, and no other string', () => {
+    const all = ['wb', 'wr', 'wbr', 'wbb', 'wrr', 'wrb'];
+    for (const rank of 'A23456789TJQK')
+      for (const suit of 'cdhs') for (const back of ['', 'r', 'b']) all.push(rank + suit + back);
+    const indexes = all.map(cardIndex);
+    expect(new Set(indexes).size).toBe(all.length);
+    expect(indexes.every((i) => i >= 0 && i < CARD_INDEXES)).toBe(true);
+    for (const text of ['', 'K', 'Kx', 'wh', 'Kb', 'Khx', 'Khrr', '1h', 'K\u0125'])
+      expect(cardIndex(text)).toBe(-1);
   });
 });

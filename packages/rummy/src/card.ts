@@ -39,6 +39,80 @@ SUITS.forEach((s, i) => {
 export const JOKER_CODE = 119;
 const BACK_R = 114;
 const BACK_B = 98;
+const COMMA = 44;
+
+/** How many numbers `cardIndex` gives: 14 ranks (the joker's first), 4 suits or colours, 3 backs (none, r, b). */
+export const CARD_INDEXES = 14 * 4 * 3;
+/** The first two char codes of a card (rank * 128 + suit) to rank * 4 + suit, 0..55; -1 for no card's. */
+const FACE_INDEX = new Int8Array(128 * 128).fill(-1);
+SUITS.forEach((suit, s) => {
+  RANKS.forEach((rank, r) => {
+    FACE_INDEX[rank.charCodeAt(0) * 128 + suit.charCodeAt(0)] = (r + 1) * 4 + s;
+  });
+});
+FACE_INDEX[JOKER_CODE * 128 + BACK_B] = 0;
+FACE_INDEX[JOKER_CODE * 128 + BACK_R] = 1;
+
+/** The card string of each `cardIndex` (`''` for the numbers no card has): one shared string a card. */
+const CARD_STRINGS: readonly string[] = Array.from({ length: CARD_INDEXES }, (_, index) => {
+  const face = Math.floor(index / 3);
+  const rank = face < 4 ? 'w' : RANKS[Math.floor(face / 4) - 1];
+  const suit = face < 4 ? ['b', 'r'][face] : SUITS[face % 4];
+  return rank === undefined || suit === undefined ? '' : `${rank}${suit}${['', 'r', 'b'][index % 3]}`;
+});
+
+/**
+ * The cards of comma-separated text (`Kh,Kd,wb`), from `start` to `end`,
+ * each the shared string of its card, without cutting the text into new
+ * strings; null when a part is no card (`parseCardList` then says which).
+ * `''` is no cards.
+ */
+export function readCardList(text: string, start = 0, end = text.length): string[] | null {
+  const cards: string[] = [];
+  const n = end;
+  if (n === start) return cards;
+  for (;;) {
+    let stop = start;
+    while (stop < n && text.charCodeAt(stop) !== COMMA) stop++;
+    const length = stop - start;
+    if (length !== 2 && length !== 3) return null;
+    const rank = text.charCodeAt(start);
+    const suit = text.charCodeAt(start + 1);
+    const face = rank < 128 && suit < 128 ? FACE_INDEX[rank * 128 + suit]! : -1;
+    if (face < 0) return null;
+    let back = 0;
+    if (length === 3) {
+      const code = text.charCodeAt(start + 2);
+      if (code === BACK_R) back = 1;
+      else if (code === BACK_B) back = 2;
+      else return null;
+    }
+    cards.push(CARD_STRINGS[face * 3 + back]!);
+    if (stop === n) return cards;
+    start = stop + 1;
+  }
+}
+
+/**
+ * A number 0..CARD_INDEXES-1 for each card string, equal for equal strings,
+ * to count cards in typed arrays rather than maps; -1 for a value that is no card.
+ */
+export function cardIndex(card: string): number {
+  if (typeof card !== 'string') return -1;
+  const n = card.length;
+  let back = 0;
+  if (n === 3) {
+    const code = card.charCodeAt(2);
+    if (code === BACK_R) back = 1;
+    else if (code === BACK_B) back = 2;
+    else return -1;
+  } else if (n !== 2) return -1;
+  const rank = card.charCodeAt(0);
+  const suit = card.charCodeAt(1);
+  if (rank >= 128 || suit >= 128) return -1;
+  const face = FACE_INDEX[rank * 128 + suit]!;
+  return face < 0 ? -1 : face * 3 + back;
+}
 
 /** Whether a string is a card in the notation (`Kh`, `Khr`, `wb`, `wrb`). */
 export function isCardString(text: string): boolean {
@@ -74,18 +148,33 @@ export function clipped(text: string, max = 60): string {
   return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
 }
 
+/** What `InvalidCardError` says about a value that is no card; `context` is the text it was read from. */
+export function invalidCardMessage(text: unknown, context?: string): string {
+  if (typeof text !== 'string') return `Invalid card ${shown(text)}: a card is a string, e.g. Kh, Khr or wb.`;
+  const where = context === undefined ? '' : ` in "${clipped(context)}"`;
+  return `Invalid card "${clipped(text, 20)}"${where}: ${cardProblem(text)}.`;
+}
+
+/** The `InvalidCardError` of a value that is no card (see `invalidCardMessage`). */
+export function invalidCard(text: unknown, context?: string): InvalidCardError {
+  return new InvalidCardError(
+    typeof text === 'string' ? text : shown(text),
+    invalidCardMessage(text, context),
+  );
+}
+
 /** Throws `InvalidCardError` unless the string is a card (a value that is no string is no card either). */
 export function assertCardString(text: unknown, context?: string): asserts text is string {
-  if (typeof text !== 'string') {
-    throw new InvalidCardError(
-      shown(text),
-      `Invalid card ${shown(text)}: a card is a string, e.g. Kh, Khr or wb.`,
-    );
+  if (typeof text !== 'string' || !isCardString(text)) throw invalidCard(text, context);
+}
+
+/** The place of the first item that is no card string (a hole in the list is none), or -1 when all are. */
+export function badCardAt(cards: readonly unknown[]): number {
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i];
+    if (typeof card !== 'string' || !isCardString(card)) return i;
   }
-  if (!isCardString(text)) {
-    const where = context === undefined ? '' : ` in "${clipped(context)}"`;
-    throw new InvalidCardError(text, `Invalid card "${clipped(text, 20)}"${where}: ${cardProblem(text)}.`);
-  }
+  return -1;
 }
 
 /**
@@ -160,10 +249,10 @@ export function cardListText(cards: readonly string[], options?: ToStringOptions
 /** Splits comma-separated cards, checking each; `''` is no cards. At most `MAX_TEXT_LENGTH` characters. */
 export function parseCardList(text: string): string[] {
   checkText(text, 'Card text');
-  if (text === '') return [];
-  const cards = text.split(',');
-  for (const card of cards) assertCardString(card, text);
-  return cards;
+  const cards = readCardList(text);
+  if (cards !== null) return cards;
+  const parts = text.split(',');
+  throw invalidCard(parts[badCardAt(parts)], text);
 }
 
 const interned = new Map<string, Card>();
@@ -253,5 +342,8 @@ export function cardKey(card: CardLike): string {
 export function cardKeys(cards: readonly CardLike[]): string[] {
   if (!Array.isArray(cards))
     throw new TabulaError('invalid_argument', `Expected a list of cards, got ${shown(cards)}.`);
-  return Array.from(cards, (card) => cardKey(card));
+  const keys: string[] = [];
+  // by index: a hole is visited too (and is no card)
+  for (let i = 0; i < cards.length; i++) keys.push(cardKey(cards[i]));
+  return keys;
 }

@@ -3,7 +3,54 @@
  * `IllegalActionError`s, a string that is no card a `NotationError`, bad rules
  * an `InvalidInputError`. Programs branch on `code` (and `rule` for a meld).
  */
-import { IllegalActionError, InvalidInputError, NotationError } from '@tabula/core';
+import {
+  type ErrorCode,
+  IllegalActionError,
+  InvalidInputError,
+  NotationError,
+  type TabulaError,
+} from '@tabula/core';
+
+/**
+ * A refusal as a value, what the checks that do not throw return
+ * (`Meld.tryFromString`, `Table.tryFromString`, `Round.checkPlay`,
+ * `Round.tryPlay`): it costs about what an acceptance costs, because the
+ * error, with its stack trace, is built only when asked for.
+ */
+export interface Refused<E extends TabulaError = TabulaError> {
+  readonly ok: false;
+  /** The code of the error the throwing API throws. */
+  readonly code: ErrorCode;
+  /** The message of that error, written when read. */
+  readonly message: string;
+  /** That very error (class, code, message and fields), a new one each call: `throw refusal.toError()`. */
+  toError(): E;
+}
+
+/**
+ * A refusal whose error `build` makes when it is asked for; `describe`, when
+ * given, writes the same message without building the error.
+ */
+export class Refusal<E extends TabulaError = TabulaError> implements Refused<E> {
+  readonly ok = false as const;
+  readonly code: ErrorCode;
+  readonly #build: () => E;
+  readonly #describe: (() => string) | undefined;
+
+  constructor(code: ErrorCode, build: () => E, describe?: () => string) {
+    this.code = code;
+    this.#build = build;
+    this.#describe = describe;
+  }
+
+  get message(): string {
+    return this.#describe === undefined ? this.#build().message : this.#describe();
+  }
+
+  toError(): E {
+    return this.#build();
+  }
+}
 
 /** A play by a seat (or player) whose turn it is not. */
 export class NotYourTurnError extends IllegalActionError {

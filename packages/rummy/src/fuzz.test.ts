@@ -1,4 +1,4 @@
-import { createRng, type GameRecord, gameStreams, type Rng, replay, type Seat } from '@tabula/core';
+import { createRng, type GameRecord, gameStreams, matches, type Rng, replay, type Seat } from '@tabula/core';
 import {
   checkPlaysOn,
   deeplyNested,
@@ -11,17 +11,24 @@ import {
 } from '@tabula/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectSameError } from '../test/refusals.js';
 import { searchOnly } from '../test/rummy-kit.js';
 import { Card, parseCardList } from './card.js';
 import { configRules, rummyGame as game } from './definition.js';
 import { Game } from './game.js';
 import { Hand } from './hand.js';
-import { isValidMeld, Meld } from './meld.js';
+import { guessMeldKind, isValidMeld, Meld } from './meld.js';
 import { parseAction } from './notation.js';
 import { Player } from './player.js';
 import * as Round from './round.js';
 import { createDeck, Rules } from './rules.js';
-import type { RummyAction, RummyConfig, RummyState } from './schemas.js';
+import {
+  type LayoutMeld,
+  LayoutSchema,
+  type RummyAction,
+  type RummyConfig,
+  type RummyState,
+} from './schemas.js';
 import { type SolvePosition, solve } from './solver/solve.js';
 import { fromJSON, gameFromJSON } from './state.js';
 import { Table } from './table.js';
@@ -225,6 +232,39 @@ describe('apply under fuzzing', () => {
   });
 });
 
+describe('Round.play and Round.tryPlay under fuzzing', () => {
+  it('a layout is refused as invalid_input exactly when LayoutSchema refuses it, and tryPlay returns what play throws', () => {
+    let took = 0;
+    fc.assert(
+      fc.property(seedArb, (seed) => {
+        const rng = createRng(seed);
+        const state = rng.pick(live);
+        const legal = searchOnly.legalActions(state, state.current).filter((a) => a.type === 'play');
+        const base = legal.length > 0 ? rng.pick(legal).layout : state.table.map((m) => m.cards);
+        // mutated layouts, some melds given with their kind, and garbage
+        const shaped = base.map((cards) =>
+          rng.int(0, 2) === 0 ? { kind: guessMeldKind(cards), cards } : cards,
+        );
+        const layout = rng.int(0, 4) === 0 ? garbage(rng) : mutate(shaped, rng, rng.int(0, 2));
+        const result = guarded(
+          `Round.play ${shortText(layout)}`,
+          () => Round.play(state, state.current, layout as LayoutMeld[]),
+          { inputs: [state, layout], throws: ['IllegalActionError', 'InvalidInputError', 'NotationError'] },
+        );
+        const tried = Round.tryPlay(state, state.current, layout as LayoutMeld[]);
+        expect(matches(LayoutSchema, layout)).toBe(result.ok || result.error.code !== 'invalid_input');
+        if (result.ok) {
+          took++;
+          expect(tried).toEqual({ ok: true, state: result.value });
+        } else if (tried.ok) throw new Error('tryPlay took a layout play refused');
+        else expectSameError(tried, result.error);
+      }),
+      { numRuns: fuzzRuns(300) },
+    );
+    expect(took).toBeGreaterThan(0);
+  });
+});
+
 describe('setup, configs, deals and records under fuzzing', () => {
   it('refuses a bad config with invalid_config, and a round from a config it takes plays on', () => {
     let accepted = 0;
@@ -386,6 +426,20 @@ describe('text under fuzzing', () => {
           expect(Table.fromString(table.value.toString({ withBack: true })).toJSON()).toEqual(
             table.value.toJSON(),
           );
+        // the readers that return a refusal rather than throw it say the same
+        for (const [result, tried] of [
+          [meld, () => Meld.tryFromString(text, { anyOrder: true })],
+          [table, () => Table.tryFromString(text)],
+        ] as const) {
+          if (!result.ok && result.error.code === 'invalid_notation')
+            expect(tried).toThrow(result.error.message);
+          else {
+            const value = tried();
+            if (value.ok !== result.ok)
+              throw new Error(`the try reader disagrees on ${JSON.stringify(text)}`);
+            if (!value.ok && !result.ok) expectSameError(value, result.error);
+          }
+        }
       }),
       { numRuns: fuzzRuns(400) },
     );

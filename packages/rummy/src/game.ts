@@ -139,7 +139,11 @@ export class Game {
   /** Plays a turn: `melds` is the new layout of the whole table. See `Round.play` for the checks. */
   play(player: Player, melds: readonly Meld[] | Table): void {
     const { state, seat } = this.turnOf(player);
-    const layout = (melds instanceof Table ? melds.getMelds() : melds).map((m) => m.toJSON());
+    // the melds' own cards: `Round.play` copies what it keeps
+    const layout = (melds instanceof Table ? melds.getMelds() : melds).map((m) => ({
+      kind: m.kind,
+      cards: m.keys,
+    }));
     this.round = Round.play(state, seat, layout);
   }
 
@@ -241,9 +245,9 @@ export class Game {
   }
 
   private seatOf(player: Player): number {
-    const seat = this.players.findIndex((p) => p.equals(player));
-    if (seat < 0) throw new UnknownPlayerError(`Player ${player.name} is not in this game.`);
-    return seat;
+    const players = this.players;
+    for (let seat = 0; seat < players.length; seat++) if (players[seat]!.equals(player)) return seat;
+    throw new UnknownPlayerError(`Player ${player.name} is not in this game.`);
   }
 
   private playerAt(seat: number): Player {

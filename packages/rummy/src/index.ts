@@ -29,6 +29,8 @@ export {
   MELD_RULES,
   type MeldRule,
   NotYourTurnError,
+  Refusal,
+  type Refused,
   UnknownPlayerError,
 } from './errors.js';
 export { type DealOptions, type FromJSONOptions, Game } from './game.js';
@@ -43,6 +45,8 @@ export {
   Meld,
   type MeldCheck,
   type MeldOptions,
+  MeldRefusal,
+  type MeldResult,
   MIN_MELD_LENGTH,
   meldPoints,
   meldValues,
@@ -111,5 +115,5 @@ export {
   solve,
 } from './solver/solve.js';
 export { MAX_JSON_TEXT_LENGTH } from './state.js';
-export { newMelds, Table } from './table.js';
+export { newMelds, Table, type TableResult } from './table.js';
 export { drawnSince, renderView, viewFor } from './view.js';

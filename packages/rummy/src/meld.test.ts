@@ -1,11 +1,14 @@
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
+import { expectSameError, withHole } from '../test/refusals.js';
 import { Card } from './card.js';
-import { InvalidMeldError } from './errors.js';
+import { InvalidCardError, InvalidMeldError } from './errors.js';
 import {
   Group,
   guessMeldKind,
   isValidMeld,
   Meld,
+  type MeldRefusal,
   meldPoints,
   meldValues,
   Run,
@@ -240,5 +243,87 @@ describe('Meld objects', () => {
     });
     expect(validateMeld(['Kh', 'Kz', 'Ks'])).toMatchObject({ valid: false, rule: 'bad_card', card: 'Kz' });
     expect(() => meldPoints(cards('5d,7d,8d'))).toThrow(InvalidMeldError);
+  });
+});
+
+describe('checking melds without throwing', () => {
+  const valid = ['Kh,Kd,Ks', 'wb,5d,6d', 'Khr,Kdb,Ksr,Kcb', 'Ac,2c,3c,4c,5c,6c,7c,8c,9c,Tc,Jc,Qc,Kc'];
+  // each broken rule, a bad card (the error is then InvalidCardError), and text that is no meld at all
+  const refused = ['Kh,Kh,Ks', 'Jd,Td,Qd', 'Qh,Kh,wb', 'wb,Ah,2h', 'Ah,2h,3c', 'Kh,Kd', '', 'wb,wr,wb'];
+  const badCards = ['Kh,Kx,Ks', 'Kh,,Ks', 'Kh,Kd,', '10h,Jh,Qh', 'wh,Kd,Ks'];
+
+  it('Meld.tryFromString gives the meld fromString gives, or the refusal of what it throws', () => {
+    for (const text of valid) {
+      const result = Meld.tryFromString(text);
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.meld.toJSON()).toEqual(Meld.fromString(text).toJSON());
+    }
+    for (const text of [...refused, ...badCards]) {
+      const result = Meld.tryFromString(text);
+      if (result.ok) throw new Error(`${text} should be refused`);
+      expectSameError(
+        result,
+        thrownBy(() => Meld.fromString(text)),
+      );
+    }
+  });
+
+  it('a refusal names the rule and the card, and its error is the one fromString throws', () => {
+    const result = Meld.tryFromString('Jd,Td,Qd');
+    expect(result).toMatchObject({ ok: false, code: 'invalid_meld', rule: 'run_consecutive', card: 'Td' });
+    if (result.ok) return;
+    expect(result.message).toBe('Cards in a run must be consecutive, got Td.');
+    expect(result.toError()).toBeInstanceOf(InvalidMeldError);
+    const bad = Meld.tryFromString('Kh,Kx,Ks');
+    expect(bad).toMatchObject({ ok: false, code: 'invalid_card', rule: 'bad_card', card: 'Kx' });
+    if (bad.ok) return;
+    expect(bad.toError()).toBeInstanceOf(InvalidCardError);
+    expect(bad.message).toBe('Invalid card "Kx" in "Kh,Kx,Ks": unknown suit "x" (c, d, h, s).');
+  });
+
+  it('with anyOrder a scrambled run is a meld, and a refusal reports the cards as given', () => {
+    const sorted = Meld.tryFromString('Jd,Td,wb,Kd', { anyOrder: true });
+    expect(sorted.ok && sorted.meld.toString()).toBe('Td,Jd,wb,Kd');
+    expectSameError(
+      Meld.tryFromString('Jd,Td,2c', { anyOrder: true }) as MeldRefusal,
+      thrownBy(() => Meld.fromString('Jd,Td,2c', { anyOrder: true })),
+    );
+  });
+
+  it('Meld.tryFromCards takes cards and card strings, and refuses what fromCards throws for', () => {
+    const cards = Card.listFromString('Kh,Kd,Ks');
+    const result = Meld.tryFromCards([cards[0]!, 'Kd', cards[2]!]);
+    expect(result.ok && result.meld.toJSON()).toEqual({ kind: 'group', cards: ['Kh', 'Kd', 'Ks'] });
+    for (const list of [
+      ['Kh', 'Kd'],
+      ['Kh', 'Kx', 'Ks'],
+      ['Kh', 5, 'Ks'],
+      withHole(['Kh', 'Kd', 'Ks'], 1),
+      ['Qh', 'Kh', 'wb'],
+    ]) {
+      const refusal = Meld.tryFromCards(list as never);
+      if (refusal.ok) throw new Error(`${list} should be refused`);
+      expectSameError(
+        refusal,
+        thrownBy(() => Meld.fromCards(list as never)),
+      );
+    }
+    // no list at all is a misused API, thrown by both
+    expect(thrownBy(() => Meld.tryFromCards('Kh,Kd,Ks' as never))).toMatchObject({
+      code: 'invalid_argument',
+    });
+  });
+
+  it('text that is no meld text at all still throws', () => {
+    expect(thrownBy(() => Meld.tryFromString(7 as never))).toMatchObject({ code: 'invalid_argument' });
+    expect(thrownBy(() => Meld.tryFromString('Kh,'.repeat(5000)))).toMatchObject({
+      code: 'invalid_notation',
+    });
+  });
+
+  it('a meld read from text holds one shared string a card', () => {
+    const [a, b] = [Meld.fromString('Khr,Kdr,Ksr'), Meld.fromString('Ksr,Kdr,Khr')];
+    expect(a.keys).toEqual(['Khr', 'Kdr', 'Ksr']);
+    expect(a.hasSameCards(b)).toBe(true);
   });
 });

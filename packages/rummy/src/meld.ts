@@ -6,24 +6,35 @@
  * return numbers and keep the broken rule and the failing position in module
  * variables: no allocation unless a message is asked for.
  */
-import { InvalidInputError, shown } from '@tabula/core';
+import { InvalidInputError, shown, TabulaError } from '@tabula/core';
 import {
+  badCardAt,
   Card,
   type CardLike,
+  cardIndex,
   cardKeys,
   cardListText,
   cardsText,
   cardValue,
+  checkText,
+  invalidCard,
+  invalidCardMessage,
   isCardString,
   isJokerString,
   JOKER_CODE,
-  parseCardList,
   RANK_VALUE,
+  readCardList,
   SUIT_BIT,
   type Suit,
   type ToStringOptions,
 } from './card.js';
-import { InvalidMeldError, MELD_RULES, type MeldRule } from './errors.js';
+import {
+  type InvalidCardError,
+  InvalidMeldError,
+  MELD_RULES,
+  type MeldRule,
+  type Refused,
+} from './errors.js';
 import type { MeldKind, TableMeld } from './schemas.js';
 
 export const MIN_MELD_LENGTH = 3;
@@ -68,20 +79,6 @@ export function guessMeldKind(cards: readonly string[]): MeldKind {
 
 // The checks below index the cards in plain loops: they run millions of times in a search.
 
-/** Index of the first regular card, -1 if none, -2 when a card is malformed (then `last` says which). */
-function firstRegular(cards: readonly string[]): number {
-  let first = -1;
-  for (let i = 0; i < cards.length; i++) {
-    const card = cards[i]!;
-    if (!isCardString(card)) {
-      broken(BAD_CARD, i);
-      return -2;
-    }
-    if (first < 0 && card.charCodeAt(0) !== JOKER_CODE) first = i;
-  }
-  return first;
-}
-
 function groupScore(cards: readonly string[], first: number): number {
   const n = cards.length;
   if (n > MAX_GROUP_LENGTH) return broken(GROUP_TOO_LONG, -1);
@@ -123,10 +120,19 @@ function runScore(cards: readonly string[], first: number): number {
 /** Points of the meld (> 0), or `BROKEN` with `last` set. */
 function score(cards: readonly string[], kind: MeldKind | undefined): number {
   if (cards.length < MIN_MELD_LENGTH) return broken(TOO_FEW_CARDS, -1);
-  const first = firstRegular(cards);
-  if (first === -2) return BROKEN;
-  if (first === -1) return broken(JOKERS_ONLY, -1);
-  return (kind ?? guessMeldKind(cards)) === 'group' ? groupScore(cards, first) : runScore(cards, first);
+  const bad = badCardAt(cards);
+  if (bad >= 0) return broken(BAD_CARD, bad);
+  return scoreCards(cards, kind ?? guessMeldKind(cards));
+}
+
+/** `score` of cards known to be card strings (`badCardAt` found none). */
+export function scoreCards(cards: readonly string[], kind: MeldKind): number {
+  const n = cards.length;
+  if (n < MIN_MELD_LENGTH) return broken(TOO_FEW_CARDS, -1);
+  let first = 0;
+  while (first < n && cards[first]!.charCodeAt(0) === JOKER_CODE) first++;
+  if (first === n) return broken(JOKERS_ONLY, -1);
+  return kind === 'group' ? groupScore(cards, first) : runScore(cards, first);
 }
 
 /**
@@ -143,7 +149,7 @@ export function isValidMeld(cards: readonly string[], kind?: MeldKind): boolean 
 }
 
 /** What the broken rule says, naming the card that broke it. */
-function message(rule: MeldRule, card: string | undefined, cards: readonly string[]): string {
+function message(rule: MeldRule, card: string | undefined, cards: readonly unknown[]): string {
   switch (rule) {
     case 'bad_card':
       return `Invalid card "${card}" in a meld.`;
@@ -267,6 +273,168 @@ export function settleMeld(cards: readonly string[], options?: { anyOrder?: bool
   throw new InvalidMeldError(rule, card, message);
 }
 
+/**
+ * Why cards make no meld, as a value (what `Meld.tryFromString` and
+ * `Meld.tryFromCards` return): the rule and the card, the message written
+ * only when read, the error (`InvalidMeldError`, or `InvalidCardError` for
+ * the rule `bad_card`) only when `toError()` is called.
+ */
+export class MeldRefusal implements Refused<InvalidMeldError | InvalidCardError> {
+  readonly ok = false as const;
+  readonly code: 'invalid_meld' | 'invalid_card';
+  /** The rule that is broken; `bad_card` for an item that is no card. */
+  readonly rule: MeldRule;
+  /** The card that broke it, as written, or null when no single card is to blame (a bad card's value as text). */
+  readonly card: string | null;
+  readonly #cards: readonly unknown[];
+  readonly #at: number;
+  readonly #text: string | undefined;
+
+  /** The rule broken at place `at` of `cards` (-1: no single card); `text` is what the cards were read from. */
+  constructor(rule: MeldRule, cards: readonly unknown[], at: number, text?: string) {
+    this.code = rule === 'bad_card' ? 'invalid_card' : 'invalid_meld';
+    this.rule = rule;
+    const card = at >= 0 ? cards[at] : null;
+    this.card = typeof card === 'string' || card === null ? card : shown(card);
+    this.#cards = cards;
+    this.#at = at;
+    this.#text = text;
+  }
+
+  get message(): string {
+    return this.rule === 'bad_card'
+      ? invalidCardMessage(this.#cards[this.#at], this.#text)
+      : message(this.rule, this.card ?? undefined, this.#cards);
+  }
+
+  toError(): InvalidMeldError | InvalidCardError {
+    return this.rule === 'bad_card'
+      ? invalidCard(this.#cards[this.#at], this.#text)
+      : new InvalidMeldError(this.rule, this.card, this.message);
+  }
+}
+
+/** A meld, or why there is none. */
+export type MeldResult = { readonly ok: true; readonly meld: Meld } | MeldRefusal;
+
+/** The refusal of cards that make no meld of `kind` (checked again, so that it needs no earlier call). */
+export function refuseMeld(cards: readonly string[], kind: MeldKind): MeldRefusal {
+  score(cards, kind);
+  return refusal(cards);
+}
+
+/** The refusal of the last failed check, for the cards it checked. */
+function refusal(cards: readonly string[]): MeldRefusal {
+  // a place in MELD_RULES, set by `broken`
+  return new MeldRefusal(MELD_RULES[last.rule]!, cards, last.at);
+}
+
+/**
+ * The meld that card strings (every one checked) make, its kind guessed; with
+ * `anyOrder`, when that is invalid, the cards in run order. Nothing thrown:
+ * the refusal of the cards as given when neither works.
+ */
+function settleKeys(keys: string[], anyOrder: boolean | undefined): Meld | MeldRefusal {
+  const kind = guessMeldKind(keys);
+  const points = scoreCards(keys, kind);
+  if (points > 0) return checkedMeld(keys, kind, points);
+  const refused = refusal(keys);
+  if (anyOrder) {
+    const sorted = sortRun(keys, (c) => c);
+    const sortedPoints = scoreCards(sorted, 'run');
+    if (sortedPoints > 0) return checkedMeld(sorted, 'run', sortedPoints);
+  }
+  return refused;
+}
+
+/** `Meld.fromString` without throwing for a bad card or meld. */
+function meldFromText(text: string, options: MeldOptions | undefined): Meld | MeldRefusal {
+  checkText(text, 'Card text');
+  return meldAt(text, 0, text.length, options?.anyOrder);
+}
+
+/** The meld written from `start` to `end` of `text`, or its refusal. */
+function meldAt(text: string, start: number, end: number, anyOrder: boolean | undefined): Meld | MeldRefusal {
+  const cards = readCardList(text, start, end);
+  if (cards !== null) return settleKeys(cards, anyOrder);
+  const part = start === 0 && end === text.length ? text : text.slice(start, end);
+  const parts = part.split(',');
+  return new MeldRefusal('bad_card', parts, badCardAt(parts), part);
+}
+
+/**
+ * The melds of semicolon-separated text (a table: `Kh,Kd,Ks;5c,6c,7c`), or
+ * the refusal of the first that is no meld; `''` is no melds. The text is
+ * read where it lies, not cut into parts.
+ */
+export function meldsFromText(text: string, options: MeldOptions | undefined): Meld[] | MeldRefusal {
+  checkText(text, 'Table text');
+  const melds: Meld[] = [];
+  const n = text.length;
+  if (n === 0) return melds;
+  for (let start = 0; ; ) {
+    let stop = text.indexOf(';', start);
+    if (stop < 0) stop = n;
+    const meld = meldAt(text, start, stop, options?.anyOrder);
+    if (meld instanceof MeldRefusal) return meld;
+    melds.push(meld);
+    if (stop === n) return melds;
+    start = stop + 1;
+  }
+}
+
+/** `Meld.fromCards` without throwing for a bad card or meld. */
+function meldFromCards(cards: readonly CardLike[], options: MeldOptions | undefined): Meld | MeldRefusal {
+  if (!Array.isArray(cards))
+    throw new TabulaError('invalid_argument', `Expected a list of cards, got ${shown(cards)}.`);
+  const keys: string[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i];
+    if (card instanceof Card) keys.push(card.key);
+    else if (typeof card === 'string' && isCardString(card)) keys.push(card);
+    else return new MeldRefusal('bad_card', cards, i);
+  }
+  return settleKeys(keys, options?.anyOrder);
+}
+
+/** Keys and points of a meld checked here, handed to the constructor that runs next (see `checkedMeld`). */
+let handedKeys: readonly string[] | null = null;
+let handedPoints = 0;
+
+/** A `Group` or `Run` of cards this module has just checked: the constructor takes them as they are. */
+function checkedMeld(keys: readonly string[], kind: MeldKind, points: number): Meld {
+  handedKeys = keys;
+  handedPoints = points;
+  return kind === 'group' ? new Group(keys) : new Run(keys);
+}
+
+/** Room for the card indexes `sortedCardsKey` sorts (grown when short). */
+let sortedIndexes = new Int32Array(16);
+
+/**
+ * A key equal for lists with the same cards (backs included) in any order:
+ * the card indexes sorted, one character each (a list with a string that is
+ * no card: the strings sorted, after a character no card gives).
+ */
+export function sortedCardsKey(cards: readonly string[]): string {
+  const n = cards.length;
+  if (sortedIndexes.length < n) sortedIndexes = new Int32Array(n * 2);
+  const sorted = sortedIndexes;
+  for (let i = 0; i < n; i++) {
+    const index = cardIndex(cards[i]!);
+    if (index < 0) return `\u0000${cards.slice().sort().join(',')}`;
+    let j = i;
+    for (; j > 0 && sorted[j - 1]! > index; j--) sorted[j] = sorted[j - 1]!;
+    sorted[j] = index;
+  }
+  let key = '';
+  for (let i = 0; i < n; i++) key += String.fromCharCode(32 + sorted[i]!);
+  return key;
+}
+
+/** The `sortedCardsKey` of a meld, worked out once (a meld is immutable). */
+export let meldKey: (meld: Meld) => string;
+
 /** What is wrong with the shape of a plain meld (`{ kind, cards }`), or null; the cards themselves are checked later. */
 function meldShape(meld: unknown, at = '$'): { path: string; message: string } | null {
   if (typeof meld !== 'object' || meld === null || Array.isArray(meld))
@@ -300,16 +468,48 @@ export abstract class Meld {
   /** The card strings with backs, in order. */
   readonly keys: readonly string[];
   private readonly points: number;
+  #sortedKey: string | undefined = undefined;
+
+  static {
+    meldKey = (meld) => {
+      meld.#sortedKey ??= sortedCardsKey(meld.keys);
+      return meld.#sortedKey;
+    };
+  }
 
   protected constructor(cards: readonly CardLike[], kind: MeldKind) {
+    const checked = handedKeys;
+    if (checked !== null) {
+      // cards this module has just checked (`checkedMeld`)
+      handedKeys = null;
+      this.keys = checked;
+      this.points = handedPoints;
+      return;
+    }
     const keys = cardKeys(cards);
-    this.points = assertMeld(keys, kind).points;
+    const points = score(keys, kind);
+    if (points < 0) throw refusal(keys).toError();
+    this.points = points;
     this.keys = keys;
   }
 
   /** A meld from comma-separated cards (`Kh,Kd,Ks`), its kind guessed; throws `InvalidMeldError` / `InvalidCardError`. */
   static fromString(text: string, options?: MeldOptions): Meld {
-    return Meld.fromCards(parseCardList(text), options);
+    const meld = meldFromText(text, options);
+    if (meld instanceof MeldRefusal) throw meld.toError();
+    return meld;
+  }
+
+  /**
+   * `Meld.fromString` without throwing for cards that make no meld: `{ ok:
+   * true, meld }`, or a `MeldRefusal` (`ok: false`) with the `rule`, the
+   * `card`, the `message` and `toError()`, the error `fromString` throws. A
+   * refusal costs about what a meld costs. Only what is no meld text at all
+   * still throws: a value that is no string, or longer than `MAX_TEXT_LENGTH`.
+   */
+  static tryFromString(text: string, options?: MeldOptions): MeldResult {
+    const meld = meldFromText(text, options);
+    return meld instanceof MeldRefusal ? meld : { ok: true, meld };
   }
 
   /**
@@ -319,7 +519,15 @@ export abstract class Meld {
    * error of the cards as given is thrown.
    */
   static fromCards(cards: readonly CardLike[], options?: MeldOptions): Meld {
-    return Meld.fromJSON(settleMeld(cardKeys(cards), options));
+    const meld = meldFromCards(cards, options);
+    if (meld instanceof MeldRefusal) throw meld.toError();
+    return meld;
+  }
+
+  /** `Meld.fromCards` without throwing for cards that make no meld (see `tryFromString`); a value that is no list throws. */
+  static tryFromCards(cards: readonly CardLike[], options?: MeldOptions): MeldResult {
+    const meld = meldFromCards(cards, options);
+    return meld instanceof MeldRefusal ? meld : { ok: true, meld };
   }
 
   /**

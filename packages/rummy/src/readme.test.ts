@@ -9,5 +9,6 @@ it('runs the README examples, each shown verbatim', async () => {
     'examples/melds.ts',
     'examples/save-and-view.ts',
     'examples/solver.ts',
+    'examples/refusals.ts',
   ]);
 });

@@ -1,9 +1,21 @@
 import { IllegalActionError, InvalidInputError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
+import { expectSameError, withHole } from '../test/refusals.js';
 import { InvalidCardError, InvalidMeldError, NotYourTurnError, UnknownPlayerError } from './errors.js';
-import { deal, draw, pass, play, roundScores, settleLayout, stalemateWinner } from './round.js';
-import { DEFAULT_RULES } from './rules.js';
+import {
+  checkPlay,
+  deal,
+  draw,
+  pass,
+  play,
+  roundScores,
+  settleLayout,
+  settlePlay,
+  stalemateWinner,
+  tryPlay,
+} from './round.js';
+import { createDeck, DEFAULT_RULES } from './rules.js';
 import type { RulesConfig, RummyState } from './schemas.js';
 
 const rules1: RulesConfig = { ...DEFAULT_RULES, decks: 1, jokers: 2, handSize: 4 };
@@ -150,5 +162,116 @@ describe('scores', () => {
     expect(stalemateWinner(rules1, [['Kh'], ['2c'], ['Ac', 'Ad']])).toBe(1);
     expect(stalemateWinner(rules1, [['Kh'], ['3c'], ['Ac', 'Ad']])).toBe(2);
     expect(Object.is(roundScores(rules1, hands, 0)[2], 0)).toBe(true);
+  });
+});
+
+describe('checking a play without throwing', () => {
+  // seat 0: Kh,Kd,Ks,2c - seat 1: Qh,Qd,wb,3c; two decks for the card_not_held hint
+  const opened = () => deepFreeze(play(start(), 0, [['Kh', 'Kd', 'Ks']]));
+  const cases: [string, () => RummyState, number, unknown][] = [
+    ['game_over', () => deepFreeze({ ...start(), status: 'over' as const }), 0, [['Kh', 'Kd', 'Ks']]],
+    ['unknown_seat', start, 5, [['Kh', 'Kd', 'Ks']]],
+    ['not_your_turn', start, 1, [['Qh', 'Qd', 'wb']]],
+    ['invalid_input (no list)', start, 0, 'Kh,Kd,Ks'],
+    ['invalid_input (a bad kind)', start, 0, [{ kind: 'set', cards: ['Kh', 'Kd', 'Ks'] }]],
+    ['invalid_input (another key)', start, 0, [{ kind: 'run', cards: ['Kh', 'Kd', 'Ks'], extra: 1 }]],
+    ['invalid_input (a hole)', start, 0, [withHole(['Kh', 'Kd', 'Ks'], 1)]],
+    ['invalid_card', start, 0, [['Kh', 'Kd', 'Kx']]],
+    ['invalid_meld', start, 0, [['Kh', 'Kd', 'Qs']]],
+    ['cards_left_table', opened, 1, [['Qh', 'Qd', 'wb']]],
+    ['no_card_played', opened, 1, [['Ks', 'Kd', 'Kh']]],
+    [
+      'card_not_held',
+      opened,
+      1,
+      [
+        ['Kh', 'Kd', 'Ks'],
+        ['Jh', 'Qh', 'wb'],
+      ],
+    ],
+    ['table_rearranged', opened, 1, [['Kh', 'Kd', 'Ks', 'wb']]],
+    [
+      'opening_too_low',
+      () => deepFreeze(deal({ ...rules1, openingPoints: 40 }, 2, 'Kh,Kd,Ks,2c,Qh,Qd,wb,3c,9d,8d'.split(','))),
+      0,
+      [['Kh', 'Kd', 'Ks']],
+    ],
+  ];
+
+  it.each(cases)('tryPlay returns the refusal of what play throws: %s', (name, state, seat, layout) => {
+    const given = state();
+    const refusal = tryPlay(given, seat, layout as never);
+    if (refusal.ok) throw new Error('the play should be refused');
+    expect(refusal.code).toBe(name.split(' ')[0]);
+    expectSameError(
+      refusal,
+      thrownBy(() => play(given, seat, layout as never)),
+    );
+    const position = { table: given.table, hand: given.hands[0]!, opened: false, rules: given.rules };
+    const checked = checkPlay(position, layout as never);
+    if (!checked.ok)
+      expectSameError(
+        checked,
+        thrownBy(() => settlePlay(position, layout as never)),
+      );
+  });
+
+  it('names the card without a back under two decks, as play does', () => {
+    const two = deepFreeze(deal(DEFAULT_RULES, 2, createDeck(DEFAULT_RULES)));
+    const refusal = tryPlay(two, 0, [['Ah', '2h', '3h']]);
+    expect(refusal).toMatchObject({ ok: false, code: 'card_not_held' });
+    if (!refusal.ok)
+      expectSameError(
+        refusal,
+        thrownBy(() => play(two, 0, [['Ah', '2h', '3h']])),
+      );
+  });
+
+  it('tryPlay and checkPlay give what play and settlePlay give for a legal play', () => {
+    const state = start();
+    const layout = [['Kh', 'Kd', 'Ks']];
+    const result = tryPlay(state, 0, layout);
+    expect(result).toEqual({ ok: true, state: play(state, 0, layout) });
+    const position = { table: state.table, hand: state.hands[0]!, opened: false, rules: state.rules };
+    expect(checkPlay(position, layout)).toEqual({ ok: true, ...settlePlay(position, layout) });
+  });
+
+  it('a meld left as it lay is the table meld itself; a changed or moved one is a copy', () => {
+    const before = play(start(), 0, [['Kh', 'Kd', 'Ks']]);
+    const after = play(before, 1, [
+      ['Kh', 'Kd', 'Ks'],
+      ['Qh', 'Qd', 'wb'],
+    ]);
+    expect(after.table[0]).toBe(before.table[0]);
+    expect(after.table).toEqual([
+      { kind: 'group', cards: ['Kh', 'Kd', 'Ks'] },
+      { kind: 'group', cards: ['Qh', 'Qd', 'wb'] },
+    ]);
+    const moved = play(before, 1, [
+      ['Qh', 'Qd', 'wb'],
+      ['Kh', 'Kd', 'Ks'],
+    ]);
+    expect(moved.table[1]).toEqual(before.table[0]);
+    expect(moved.table[1]).not.toBe(before.table[0]);
+  });
+
+  it('a state holding a string that is no card is checked as before (counted as strings)', () => {
+    const odd = deepFreeze({
+      ...start(),
+      hands: [
+        ['Kh', 'Kd', 'Ks', 'xx'],
+        ['Qh', 'Qd', 'wb', '3c'],
+      ],
+    });
+    expect(play(odd, 0, [['Kh', 'Kd', 'Ks']]).hands[0]).toEqual(['xx']);
+    const table = deepFreeze({
+      ...start(),
+      table: [{ kind: 'group' as const, cards: ['Kh', 'Kd', 'x'] }],
+      opened: [true, true],
+    });
+    expect(thrownBy(() => play(table, 0, [['Kh', 'Kd', 'Ks']]))).toMatchObject({
+      code: 'cards_left_table',
+      message: 'Cards cannot leave the table: x.',
+    });
   });
 });

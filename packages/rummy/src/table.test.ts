@@ -1,4 +1,6 @@
+import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
+import { expectSameError } from '../test/refusals.js';
 import { InvalidMeldError } from './errors.js';
 import { Meld, Run } from './meld.js';
 import { newMelds, Table } from './table.js';
@@ -66,5 +68,33 @@ describe('Table', () => {
     const back = Table.fromJSON(JSON.parse(JSON.stringify(table)));
     expect(back.getMelds()[0]).toBeInstanceOf(Run);
     expect(back.toString({ withBack: true })).toBe(table.toString({ withBack: true }));
+  });
+});
+
+describe('Table.tryFromString', () => {
+  it('gives the table fromString gives, or the refusal of its first bad meld', () => {
+    const read = Table.tryFromString('Kh,Kd,Ks;Ahr,2hb,3h');
+    expect(read.ok && read.table.toString({ withBack: true })).toBe('Kh,Kd,Ks;Ahr,2hb,3h');
+    expect(Table.tryFromString('')).toMatchObject({ ok: true });
+    for (const text of ['Kh,Kd,Ks;5c,7c,8c;Qh,Kh,wb', 'Kh,Kd,Ks;', 'Kh,Kd,Ks;5c,6x,7c', ';Kh,Kd,Ks']) {
+      const refusal = Table.tryFromString(text);
+      if (refusal.ok) throw new Error(`${text} should be refused`);
+      expectSameError(
+        refusal,
+        thrownBy(() => Table.fromString(text)),
+      );
+    }
+    expect(Table.tryFromString('Kh,Kd,Ks;5c,7c,8c')).toMatchObject({ rule: 'run_consecutive', card: '7c' });
+    expect(Table.tryFromString('Kh,Kd,Ks;3h,Ah,2h', { anyOrder: true })).toMatchObject({ ok: true });
+  });
+
+  it('compares melds by their cards with backs, copies counted', () => {
+    const table = Table.fromString('Khr,Kdr,Ksr;Khr,Kdr,Ksr;wbr,wbr,5h');
+    expect(table.isPreservedIn(Table.fromString('Ksr,Kdr,Khr;5h,wbr,wbr;Kdr,Khr,Ksr'))).toBe(true);
+    expect(table.isPreservedIn(Table.fromString('Ksr,Kdr,Khr;5h,wbr,wbr;Kdr,Khb,Ksr'))).toBe(false);
+    expect(table.isPreservedIn(Table.fromString('Ksr,Kdr,Khr;wbr,wbr,5h'))).toBe(false);
+    const layout = Table.fromString('Khr,Kdr,Ksr;wbr,wbr,5h;Kdr,Khr,Ksr,Kcb;7c,8c,9c');
+    expect(table.newMeldsIn(layout).map(String)).toEqual(['Kd,Kh,Ks,Kc', '7c,8c,9c']);
+    expect(newMelds(table.toJSON(), layout.toJSON())).toBeNull();
   });
 });

@@ -1,12 +1,7 @@
 import { InvalidInputError, shown } from '@tabula/core';
-import { type Card, checkText, type ToStringOptions } from './card.js';
-import { Meld, type MeldOptions } from './meld.js';
+import type { Card, ToStringOptions } from './card.js';
+import { Meld, type MeldOptions, type MeldRefusal, meldKey, meldsFromText, sortedCardsKey } from './meld.js';
 import type { TableMeld } from './schemas.js';
-
-/** A key equal for melds with the same cards (backs included) in any order. */
-function meldKey(cards: readonly string[]): string {
-  return cards.slice().sort().join(',');
-}
 
 /**
  * The melds of `layout` that are not in `table` (same cards in any order,
@@ -19,11 +14,11 @@ export function newMelds<M extends { readonly cards: readonly string[] }>(
 ): M[] | null {
   const old = new Map<string, number>();
   for (const meld of table) {
-    const key = meldKey(meld.cards);
+    const key = sortedCardsKey(meld.cards);
     old.set(key, (old.get(key) ?? 0) + 1);
   }
   const fresh = layout.filter((meld) => {
-    const key = meldKey(meld.cards);
+    const key = sortedCardsKey(meld.cards);
     const left = old.get(key) ?? 0;
     if (left > 0) old.set(key, left - 1);
     return left === 0;
@@ -31,6 +26,19 @@ export function newMelds<M extends { readonly cards: readonly string[] }>(
   for (const left of old.values()) if (left > 0) return null;
   return fresh;
 }
+
+/** Counts of the melds by their cards (`meldKey`). */
+function countMelds(melds: readonly Meld[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const meld of melds) {
+    const key = meldKey(meld);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** A table, or the refusal of its first meld that is no meld. */
+export type TableResult = { readonly ok: true; readonly table: Table } | MeldRefusal;
 
 /** The melds on the table. Immutable: each play replaces the whole table. */
 export class Table {
@@ -42,9 +50,20 @@ export class Table {
 
   /** A table from semicolon-separated melds (`Kh,Kd,Ks;5c,6c,7c`); `''` is the empty table. At most `MAX_TEXT_LENGTH` characters. */
   static fromString(text: string, options?: MeldOptions): Table {
-    checkText(text, 'Table text');
-    if (text === '') return new Table();
-    return new Table(text.split(';').map((m) => Meld.fromString(m, options)));
+    const table = Table.tryFromString(text, options);
+    if (!table.ok) throw table.toError();
+    return table.table;
+  }
+
+  /**
+   * `Table.fromString` without throwing for a meld that is no meld: `{ ok:
+   * true, table }`, or the `MeldRefusal` of the first such meld (see
+   * `Meld.tryFromString`). Text that is no string or longer than
+   * `MAX_TEXT_LENGTH` still throws.
+   */
+  static tryFromString(text: string, options?: MeldOptions): TableResult {
+    const melds = meldsFromText(text, options);
+    return Array.isArray(melds) ? { ok: true, table: new Table(melds) } : melds;
   }
 
   /** A table of plain `{ kind, cards }` melds, each checked as `Meld.fromJSON` checks it. */
@@ -74,16 +93,27 @@ export class Table {
 
   /** Whether every meld of this table is in the layout with the same cards (order inside a meld and of melds free). */
   isPreservedIn(layout: Table | readonly Meld[]): boolean {
-    return newMelds(this.toJSON(), toMelds(layout).map(asJSON)) !== null;
+    const melds = layout instanceof Table ? layout.melds : layout;
+    if (melds.length < this.melds.length) return false;
+    const old = countMelds(this.melds);
+    let missing = this.melds.length;
+    for (const meld of melds) {
+      const key = meldKey(meld);
+      const left = old.get(key) ?? 0;
+      if (left > 0) {
+        old.set(key, left - 1);
+        if (--missing === 0) return true;
+      }
+    }
+    return missing === 0;
   }
 
   /** The melds of the layout that are not melds of this table (same cards in any order). */
   newMeldsIn(layout: Table | readonly Meld[]): Meld[] {
-    const melds = toMelds(layout);
-    const old = new Map<string, number>();
-    for (const meld of this.melds) old.set(meldKey(meld.keys), (old.get(meldKey(meld.keys)) ?? 0) + 1);
+    const melds = layout instanceof Table ? layout.melds : layout;
+    const old = countMelds(this.melds);
     return melds.filter((meld) => {
-      const key = meldKey(meld.keys);
+      const key = meldKey(meld);
       const left = old.get(key) ?? 0;
       if (left === 0) return true;
       old.set(key, left - 1);
@@ -101,14 +131,6 @@ export class Table {
   }
 
   toJSON(): TableMeld[] {
-    return this.melds.map(asJSON);
+    return this.melds.map((meld) => meld.toJSON());
   }
-}
-
-function asJSON(meld: Meld): TableMeld {
-  return meld.toJSON();
-}
-
-function toMelds(layout: Table | readonly Meld[]): readonly Meld[] {
-  return layout instanceof Table ? layout.getMelds() : layout;
 }
