@@ -15,9 +15,11 @@
  * short of the best total is dropped: only best layouts are walked.
  *
  * A first such layout comes from a dive that mirrors the table whenever it
- * can; it is the answer when it keeps every meld a quick test allows. Then a
- * narrow pass, which takes on only the most promising states of each layer,
- * looks for a layout keeping more. Then exact passes, each with a number of
+ * can; it is the answer when it keeps every meld a quick test allows. Then an
+ * exact pass for one meld more, which most often ends within a few thousand
+ * steps with the answer; past them it gives up, and a narrow pass, which takes
+ * on only the most promising states of each layer, looks for a layout keeping
+ * more. Then exact passes, each with a number of
  * melds to keep, down from two more than the best found until one succeeds:
  * a pass drops a state that cannot keep its number (the melds kept so far,
  * the table runs followed and the melds not decided yet) before any other
@@ -42,6 +44,9 @@ type Layer = Map<number | string, Node[]>;
 /** How many states of each layer the narrow pass keeps. */
 const NARROW = 50;
 
+/** The steps given to a first exact pass before the narrow one (see `run`). */
+const FIRST_TRY = 5000;
+
 export class KeepSearch {
   private target = 0;
   /** The best layout found so far: the dive's, then a pass's. */
@@ -54,7 +59,7 @@ export class KeepSearch {
   constructor(
     private readonly model: Model,
     private readonly values: ValueSearch,
-    budget: Budget,
+    private readonly budget: Budget,
   ) {
     this.moves = new KeepMoves(model, values, budget);
     // melds decided at or after each level: runs by the suit and value of their first card, groups by value
@@ -91,10 +96,22 @@ export class KeepSearch {
     const most = this.mostKept();
     // the dive is nearly always right: stop when it keeps all the melds it can
     if (this.found.k >= most) return stepsOf(this.found);
-    // a narrow pass (the most promising states of each layer only) finds a good layout at little cost,
-    // often the best or one short of it
+    // one exact pass for one more meld than the dive keeps, given a few steps: on most positions it ends
+    // within them, with the answer
+    const first = this.keeping(
+      root,
+      this.found.k + 1,
+      Number.POSITIVE_INFINITY,
+      this.budget.count + FIRST_TRY,
+    );
+    if (first !== undefined) {
+      if (first !== null) this.found = first;
+      return stepsOf(this.found);
+    }
+    // otherwise a narrow pass (the most promising states of each layer only) finds a good layout at
+    // little cost, often the best or one short of it
     const narrow = this.keeping(root, this.found.k + 1, NARROW);
-    if (narrow !== null) this.found = narrow;
+    if (narrow) this.found = narrow;
     // then exact passes, each for a number of melds kept, down to one more than the best found: a pass
     // that succeeds finds the most melds any best layout keeps, one that fails shows there is no layout
     // keeping its number. The higher the number, the fewer states a pass walks, so the passes start two
@@ -102,7 +119,7 @@ export class KeepSearch {
     // and passes from the very top cost more in all than the one or two that decide
     for (let kept = Math.min(most, this.found.k + 2); kept > this.found.k; kept--) {
       const node = this.keeping(root, kept);
-      if (node !== null) {
+      if (node) {
         this.found = node;
         break;
       }
@@ -124,9 +141,15 @@ export class KeepSearch {
    * when there is none. The values are walked forward, one layer of states
    * for each suit and value. With a `width`, only that many states of each
    * layer go on, those that could keep the most melds (then those that keep
-   * the most so far): a quick look that may miss the best.
+   * the most so far): a quick look that may miss the best. Past `limit` steps
+   * of the budget the pass gives up: undefined.
    */
-  private keeping(root: Node, kept: number, width = Number.POSITIVE_INFINITY): Node | null {
+  private keeping(
+    root: Node,
+    kept: number,
+    width = Number.POSITIVE_INFINITY,
+    limit = Number.POSITIVE_INFINITY,
+  ): Node | null | undefined {
     let layer: Layer = new Map([['', [root]]]);
     for (let v = 1; v <= TOP; v++) {
       for (let s = 0; s <= 4; s++) {
@@ -156,6 +179,7 @@ export class KeepSearch {
             if (s === 4) this.moves.close(node, v, visit);
             else this.moves.suit(node, v, s, visit);
           }
+          if (this.budget.count > limit) return undefined;
         }
         layer = this.narrowed(next, at, stage, width);
       }
