@@ -17,6 +17,7 @@ import {
   type Rng,
   replay,
   type Seat,
+  schemaProblem,
   shown,
   TabulaError,
 } from '@tabula/core';
@@ -134,7 +135,12 @@ export class EngineSession {
 
   private async run(type: EngineRequestType, raw: Record<string, unknown>): Promise<unknown> {
     const schema = EngineRequests[type];
-    if (!matches(schema, raw)) parseWith(schema, raw, `The ${type} request`);
+    if (!matches(schema, raw)) {
+      const problem = schemaProblem(schema, raw);
+      // A record is checked here by its schema: a broken one is an invalid record, as `replay` would say.
+      const inRecord = problem !== null && /^\$\.record\b/.test(problem.path);
+      parseWith(schema, raw, `The ${type} request`, inRecord ? 'invalid_record' : 'invalid_input');
+    }
     switch (type) {
       case 'hello':
         return this.hello();
