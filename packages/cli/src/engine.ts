@@ -100,9 +100,9 @@ export class EngineSession {
       let parsed: unknown;
       try {
         parsed = JSON.parse(line);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new InvalidInputError('invalid_input', '$', `the line is not JSON (${why})`);
+      } catch {
+        // The parser's own message differs between Node versions; the line itself says enough.
+        throw new InvalidInputError('invalid_input', '$', `the line is not JSON: ${shown(line)}`);
       }
       if (!isObject(parsed))
         throw new InvalidInputError('invalid_input', '$', `a request is a JSON object, got ${shown(parsed)}`);
