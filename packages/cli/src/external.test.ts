@@ -54,7 +54,7 @@ async function simulate(game: string, agents: string[], games: number, more: str
           .split('\n')
           .map((l) => JSON.parse(l))
       : [];
-  return { code, text: lines.join('\n'), results };
+  return { code, text: lines.join('\n'), results, out };
 }
 
 describe.skipIf(!python)('Python example bots (cmd: agents)', () => {
@@ -115,7 +115,7 @@ describe.skipIf(!python)('programs that fail lose by forfeit, and the run goes o
       /answered \{"type":"no such action"\}, which is no legal action/,
     ],
   ])('%s.py: a bot that %s', async (name, _what, why) => {
-    const { code, text, results } = await simulate(
+    const { code, text, results, out } = await simulate(
       name === 'illegal' ? 'backgammon' : 'skirmish',
       [bot(name), 'random'],
       3,
@@ -134,6 +134,10 @@ describe.skipIf(!python)('programs that fail lose by forfeit, and the run goes o
       expect(replay(GAMES[r.record.game] as never, r.record).length).toBeGreaterThan(0);
     }
     expect(text).toMatch(/forfeits: 3/);
+    // tabula replay shows the forfeit and the result it gave.
+    const shown: string[] = [];
+    expect(await main(['replay', out, '--line', '2'], (line) => shown.push(line))).toBe(0);
+    expect(shown.join('\n')).toMatch(/seat 1 \(cmd:.*\) forfeited: .*\nResult: random \(/);
   });
 
   it('a program that cannot be found forfeits, and its opponent wins', async () => {
