@@ -168,6 +168,21 @@ describe('bad requests get a coded error, and the engine goes on', () => {
     expect(await ok(engine, { id: 13, type: 'outcome' })).toMatchObject({ outcome: null });
   });
 
+  it('seats a config of more players, and loads its state under that config', async () => {
+    const engine = new EngineSession('rummy');
+    expect(await ok(engine, { id: 1, type: 'new', seats: 3, seed: 2 })).toMatchObject({ seats: 3 });
+    const { state } = await ok(engine, { id: 2, type: 'state' });
+    const other = new EngineSession('rummy');
+    await refused(other, { id: 3, type: 'new', seats: 3, config: { players: 2 } }, 'invalid_config');
+    expect(await ok(other, { id: 4, type: 'load', state, config: { players: 3 } })).toMatchObject({
+      seats: 3,
+    });
+    expect(await ok(other, { id: 5, type: 'view', seat: 2 })).toEqual(
+      await ok(engine, { id: 6, type: 'view', seat: 2 }),
+    );
+    await refused(other, { id: 7, type: 'record' }, 'invalid_argument');
+  });
+
   it('leaves the game as it was after a refused action, chance included', async () => {
     const engine = new EngineSession('backgammon');
     await ok(engine, { id: 1, type: 'new', seed: 4 });

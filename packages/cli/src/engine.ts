@@ -298,7 +298,7 @@ export class EngineSession {
       };
       return { seats, actions: record.actions.length, ...this.where() };
     }
-    const config = this.configOf(undefined, undefined);
+    const config = this.configOf(req.config, undefined);
     const state = under('$.state', () => game.fromJSON(req.state));
     const seats = game.seatCount(config);
     const seed = req.seed ?? 1;
@@ -415,6 +415,9 @@ export class EngineSession {
   }
 }
 
+/** How many lines may wait for their answers before the engine stops reading. */
+const MAX_WAITING = 64;
+
 /**
  * Serves a session over a byte stream of request lines: each line's response
  * is written (`write`, one line of JSON) in the order the lines came, one
@@ -436,10 +439,15 @@ export function serveEngine(
       if ('pause' in input) input.pause();
       resolve();
     };
+    // Lines read but not yet answered: past a few dozen, reading waits, so a host that sends
+    // faster than the engine answers cannot make it hold everything it sent.
+    let waiting = 0;
     const enqueue = (answer: () => Promise<string> | string) => {
+      if (++waiting === MAX_WAITING && 'pause' in input) input.pause();
       queue = queue.then(async () => {
         if (session.done) return;
         write(await answer());
+        if (--waiting === MAX_WAITING - 1 && !finished && 'resume' in input) input.resume();
         if (session.done) finish();
       });
     };

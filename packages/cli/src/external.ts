@@ -115,6 +115,8 @@ export class ExternalAgent implements Agent<unknown, unknown> {
   private start(): void {
     const child = spawn('/bin/sh', ['-c', this.command], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child = child;
+    running.add(this);
+    child.once('exit', () => running.delete(this));
     this.exited = new Promise((resolve) => child.once('close', () => resolve()));
     const splitter = lineSplitter(
       MAX_LINE_BYTES,
@@ -196,7 +198,8 @@ export class ExternalAgent implements Agent<unknown, unknown> {
     return error;
   }
 
-  private kill(): void {
+  /** Kills the program's process group, if it still runs. */
+  kill(): void {
     const pid = this.child?.pid;
     if (pid === undefined || this.child?.exitCode !== null || this.child.signalCode !== null) return;
     try {
@@ -207,6 +210,16 @@ export class ExternalAgent implements Agent<unknown, unknown> {
     }
   }
 }
+
+/**
+ * The programs running now. They run in process groups of their own (so that
+ * a kill reaches what they started), where a Ctrl-C at the terminal does not
+ * reach them: they are killed when this process (or worker thread) ends.
+ */
+const running = new Set<ExternalAgent>();
+process.on('exit', () => {
+  for (const agent of running) agent.kill();
+});
 
 /** Whether an agent name names a program (`cmd:...`). */
 export function isCommand(name: string): boolean {

@@ -67,10 +67,16 @@ export const EngineRequests = {
     {
       record: Type.Optional(GameRecordSchema),
       state: Type.Optional(GameValue('a saved state (as the state request gives it)')),
+      config: Type.Optional(
+        Type.Unknown({
+          description:
+            "with a state: the config it is played under, whole or in part (default: the game's default)",
+        }),
+      ),
       rng: Type.Optional(RngStateSchema),
       seed: Type.Optional(Seed),
     },
-    'loads a game record (replayed, chance included: play goes on as it would have) or a state with the chance generator (rng) or a seed for it; exactly one of record and state',
+    'loads a game record (replayed, chance included: play goes on as it would have) or a state with its config, and the chance generator (rng) or a seed for it; exactly one of record and state',
   ),
   state: request(
     'state',
