@@ -226,6 +226,15 @@ describe('bad requests get a coded error, and the engine goes on', () => {
     expect(answers[1]?.error?.message).toMatch(/longer than 1048576 bytes/);
   });
 
+  it('answers every line in order when a host sends many at once (reading waits while answers are due)', async () => {
+    const input = new PassThrough();
+    const ids: unknown[] = [];
+    const served = serveEngine(new EngineSession('skirmish'), input, (line) => ids.push(JSON.parse(line).id));
+    input.end(Array.from({ length: 500 }, (_, i) => `{"id":${i},"type":"outcome"}\n`).join(''));
+    await served;
+    expect(ids).toEqual(Array.from({ length: 500 }, (_, i) => i));
+  });
+
   it('serves a line of just under 1 MB', async () => {
     const input = new PassThrough();
     const answers: Answer[] = [];
