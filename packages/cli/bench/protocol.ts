@@ -109,15 +109,26 @@ async function externalAgentCost(): Promise<void> {
     const config = game.defaultConfig(2);
     const games = 10;
     let decisions = 0;
+    // The external agent's first act starts the program and says hello; the others are round trips.
+    const starts: number[] = [];
+    const trips: number[] = [];
     const round = async (external: boolean, seed: number): Promise<number> => {
       const started = performance.now();
       for (let g = 0; g < games; g++) {
-        const agents = [
-          external ? createAgent(gameId, command, config) : first,
-          createAgent(gameId, 'random'),
-        ];
+        const program = createAgent(gameId, command, config);
+        let acted = 0;
+        const timed: Agent<unknown, unknown> = {
+          name: program.name,
+          async act(view, legal, ctx) {
+            const t = performance.now();
+            const action = await program.act(view, legal, ctx);
+            (acted++ === 0 ? starts : trips).push(performance.now() - t);
+            return action;
+          },
+        };
+        const agents = [external ? timed : first, createAgent(gameId, 'random')];
         const { record, outcome } = await playGame(game, config, agents, seed + g);
-        await closeAgents(agents, outcome);
+        await closeAgents([program], outcome);
         if (record.forfeit !== undefined)
           throw new Error(`the bench bot forfeited: ${record.forfeit.reason}`);
         if (external) decisions += record.actions.filter((a) => a.seat === 0).length;
@@ -127,6 +138,8 @@ async function externalAgentCost(): Promise<void> {
     await round(false, 1);
     await round(true, 1);
     decisions = 0;
+    starts.length = 0;
+    trips.length = 0;
     const inside: number[] = [];
     const outside: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
@@ -141,6 +154,8 @@ async function externalAgentCost(): Promise<void> {
       'cmd: python3 agent (ms/game)': o.toFixed(1),
       'its decisions a game': perGame.toFixed(1),
       'extra ms a game': (o - i).toFixed(1),
+      'start + hello + 1st act (ms)': median(starts).toFixed(1),
+      'act round trip (ms)': median(trips).toFixed(2),
     });
   }
   console.log(
