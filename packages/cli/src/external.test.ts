@@ -140,6 +140,14 @@ describe.skipIf(!python)('programs that fail lose by forfeit, and the run goes o
     expect(shown.join('\n')).toMatch(/seat 1 \(cmd:.*\) forfeited: .*\nResult: random \(/);
   });
 
+  it('a program that leaves a process behind holding its pipes: the game counts, and the group is ended', async () => {
+    const { code, results } = await simulate('skirmish', [bot('lingers'), 'random'], 2, ['--workers', '0']);
+    expect(code).toBe(0);
+    expect(results.map((r) => r.forfeit)).toEqual([undefined, undefined]);
+    const left = execFileSync('ps', ['-eo', 'args']).toString().split('\n');
+    expect(left.filter((line) => line.trim() === 'sleep 300')).toEqual([]);
+  });
+
   it('a program that cannot be found forfeits, and its opponent wins', async () => {
     const { code, results } = await simulate('skirmish', ['cmd:no-such-program-here', 'random'], 2, [
       '--workers',

@@ -51,6 +51,8 @@ export class ExternalAgent implements Agent<unknown, unknown> {
   private exited: Promise<void> = Promise.resolve();
   private nextId = 1;
   private stderr = '';
+  /** Whether the program's pipes have closed: it and all it started are gone. */
+  private closed = false;
 
   constructor(
     readonly command: string,
@@ -95,7 +97,10 @@ export class ExternalAgent implements Agent<unknown, unknown> {
     return found;
   }
 
-  /** Tells the program the game is over and waits (briefly) for it to exit; kills it otherwise. */
+  /**
+   * Tells the program the game is over and waits (briefly) for it to exit;
+   * kills it otherwise, and stops waiting for anything it left running.
+   */
   async close(outcome: Outcome | null = null): Promise<void> {
     const child = this.child;
     if (child === null) return;
@@ -103,13 +108,18 @@ export class ExternalAgent implements Agent<unknown, unknown> {
       this.failure = 'the game is over';
       this.write({ id: this.nextId++, type: 'quit', outcome });
       child.stdin.end();
-      const timer = setTimeout(() => this.kill(), EXIT_MS);
-      await this.exited;
-      clearTimeout(timer);
-    } else {
-      this.kill();
-      await this.exited;
-    }
+    } else this.kill();
+    const timer = setTimeout(() => this.kill(), EXIT_MS);
+    let giveUp: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.exited,
+      new Promise<void>((resolve) => (giveUp = setTimeout(resolve, 3 * EXIT_MS))),
+    ]);
+    clearTimeout(timer);
+    clearTimeout(giveUp);
+    // Something the program started may still hold its pipes: they are not read any more.
+    child.stdout.destroy();
+    child.stderr.destroy();
   }
 
   private start(): void {
@@ -117,7 +127,12 @@ export class ExternalAgent implements Agent<unknown, unknown> {
     this.child = child;
     running.add(this);
     child.once('exit', () => running.delete(this));
-    this.exited = new Promise((resolve) => child.once('close', () => resolve()));
+    this.exited = new Promise((resolve) =>
+      child.once('close', () => {
+        this.closed = true;
+        resolve();
+      }),
+    );
     const splitter = lineSplitter(
       MAX_LINE_BYTES,
       (line) => this.onLine(line),
@@ -201,7 +216,8 @@ export class ExternalAgent implements Agent<unknown, unknown> {
   /** Kills the program's process group, if it still runs. */
   kill(): void {
     const pid = this.child?.pid;
-    if (pid === undefined || this.child?.exitCode !== null || this.child.signalCode !== null) return;
+    // Once the pipes have closed, the group is gone (and its number may be another's).
+    if (pid === undefined || this.closed) return;
     try {
       // The whole group: the shell and the program it started (and anything that one started).
       process.kill(-pid, 'SIGKILL');
