@@ -266,7 +266,10 @@ export type EngineRequest = {
 export type Response = Static<typeof ResponseSchema>;
 export type ProtocolError = Static<typeof ErrorSchema>;
 
-const schema2020 = (schema: unknown) => JSON.parse(JSON.stringify(schema));
+// As plain JSON, without TypeBox's `$id`s: the record's schema appears in several messages, and an
+// `$id` may name one schema only in a document.
+const schema2020 = (schema: unknown) =>
+  JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === '$id' ? undefined : value)));
 
 /** Every message as JSON Schema: what docs/protocol.schema.json holds. */
 export function protocolDocument(): Record<string, unknown> {
