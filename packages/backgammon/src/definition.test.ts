@@ -435,3 +435,20 @@ describe('schemas', () => {
     expect(check('view', { ...view, recent: [...view.recent, ...view.recent] })).toBe(false);
   });
 });
+
+describe('forfeit (an agent that failed)', () => {
+  it('ends the game as Table.forfeit scores it, and a match with it', () => {
+    const { chance } = gameStreams(4, 2);
+    const state = game.setup(game.defaultConfig(), chance);
+    const seat = state.toAct as 0 | 1;
+    const after = game.forfeit?.(state, seat);
+    expect(game.outcome(after as BackgammonState)).toMatchObject({
+      winners: [1 - seat],
+      reason: expect.stringMatching(/^forfeit/),
+    });
+    const match = game.setup({ cube: true, length: 5, crawford: true }, gameStreams(4, 2).chance);
+    const lost = game.forfeit?.(match, 0) as MatchState;
+    expect(game.outcome(lost)?.winners).toEqual([1]);
+    expect(() => game.forfeit?.(state, 2)).toThrow(IllegalActionError);
+  });
+});

@@ -127,6 +127,13 @@ export const backgammonGame: BackgammonGame = {
   outcome: outcomeOf,
   fromJSON,
 
+  // A seat whose agent fails loses as a forfeit scores it: the game at the table by its position
+  // (single, gammon or backgammon, times the cube), and a match with it.
+  forfeit(state, seat) {
+    checkSeat(seat);
+    return isMatch(state) ? Match.forfeit(state, seat) : Table.forfeit(state, seat);
+  },
+
   schemas: { config: ConfigSchema, action: ActionSchema, state: GameStateSchema, view: ViewSchema },
 
   describe: describeAction,

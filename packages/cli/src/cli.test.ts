@@ -163,6 +163,9 @@ describe('tabula errors', () => {
       ['simulate', 'skirmish', '--games', '-5'],
       ['play', 'skirmish', '--seat', '-1'],
       ['replay', 'x.json', '--pause=yes'],
+      ['engine'],
+      ['engine', 'chess'],
+      ['engine', 'skirmish', '--fast'],
       ['dance'],
     ]) {
       const r = await tabula(args);
@@ -177,7 +180,7 @@ describe('tabula errors', () => {
       /Unknown agent "wizard"/,
     );
     expect((await tabula(['simulate', 'skirmish', '--turbo'])).stderr).toBe(
-      'tabula: Unknown flag --turbo: it takes --agents, --games, --seed, --workers, --out, --config\n',
+      'tabula: Unknown flag --turbo: it takes --agents, --games, --seed, --workers, --budget, --out, --config\n',
     );
     expect((await tabula(['simulate', 'skirmish', '--games', '-5'])).stderr).toBe(
       'tabula: --games must be a whole number of at least 1, got "-5"\n',

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TabulaError } from '@tabula/core';
+import { ENGINE_USAGE, engine } from './commands/engine.js';
 import { PLAY_USAGE, play } from './commands/play.js';
 import { REPLAY_USAGE, replay } from './commands/replay.js';
 import { SCHEMA_USAGE, schema } from './commands/schema.js';
@@ -15,6 +16,7 @@ export const USAGE = `Usage:
   ${TOURNAMENT_USAGE}
   ${REPLAY_USAGE}
   ${SCHEMA_USAGE}
+  ${ENGINE_USAGE}
 Games and agents:
 ${Object.keys(GAMES)
   .map((id) => `  ${id}: ${agentNames(id).join(', ')}`)
@@ -29,6 +31,7 @@ const COMMANDS: Record<
   tournament,
   replay,
   schema,
+  engine,
 };
 
 /** Runs the command line and returns the exit code: 0 done, 1 refused input, 2 a usage mistake. */

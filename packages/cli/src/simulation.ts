@@ -1,5 +1,6 @@
-import type { GameRecord, Outcome } from '@tabula/core';
+import type { Forfeit, GameRecord, Outcome } from '@tabula/core';
 import { playGame } from '@tabula/core';
+import { closeAgents } from './external.js';
 import { createAgent, gameById } from './registry.js';
 
 /** One game to play: which agent sits in which seat, and its seed. */
@@ -8,6 +9,8 @@ export interface GameJob {
   readonly seed: number;
   /** Agent names by seat. */
   readonly players: readonly string[];
+  /** A soft time budget for each decision, in milliseconds (an external program's answer is late after it). */
+  readonly budgetMs?: number;
 }
 
 /** One played game, as the result files store it. */
@@ -19,6 +22,8 @@ export interface GameResult {
   readonly winners: readonly number[];
   readonly reason: string;
   readonly length: number;
+  /** Set when a seat's agent failed and forfeited the game: which seat, and why. */
+  readonly forfeit?: Forfeit;
   readonly record: GameRecord;
 }
 
@@ -26,8 +31,8 @@ export interface GameResult {
 export type GameSummary = Omit<GameResult, 'record'>;
 
 export function summaryOf(result: GameResult): GameSummary {
-  const { index, seed, players, scores, winners, reason, length } = result;
-  return { index, seed, players, scores, winners, reason, length };
+  const { index, seed, players, scores, winners, reason, length, forfeit } = result;
+  return { index, seed, players, scores, winners, reason, length, ...(forfeit ? { forfeit } : {}) };
 }
 
 /** The seed of game `index` of a run seeded with `seed`: spread out so neighbouring games share nothing. */
@@ -37,9 +42,22 @@ export function gameSeed(seed: number, index: number): number {
 
 export async function runJob(gameId: string, config: unknown, job: GameJob): Promise<GameResult> {
   const game = gameById(gameId);
-  const agents = job.players.map((name) => createAgent(gameId, name));
-  const { record, outcome } = await playGame(game, config, agents, job.seed);
-  return resultOf(job, record, outcome);
+  const agents = job.players.map((name) => createAgent(gameId, name, config));
+  let outcome: Outcome | null = null;
+  try {
+    const played = await playGame(
+      game,
+      config,
+      agents,
+      job.seed,
+      job.budgetMs === undefined ? {} : { budgetMs: job.budgetMs },
+    );
+    outcome = played.outcome;
+    return resultOf(job, played.record, played.outcome);
+  } finally {
+    // External programs end with the game, whatever became of it.
+    await closeAgents(agents, outcome);
+  }
 }
 
 function resultOf(job: GameJob, record: GameRecord, outcome: Outcome): GameResult {
@@ -51,6 +69,7 @@ function resultOf(job: GameJob, record: GameRecord, outcome: Outcome): GameResul
     winners: outcome.winners,
     reason: outcome.reason,
     length: record.actions.length,
+    ...(record.forfeit ? { forfeit: record.forfeit } : {}),
     record,
   };
 }

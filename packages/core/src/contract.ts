@@ -53,6 +53,13 @@ export interface GameDefinition<State, Action, Config, View> {
    */
   fromJSON(json: unknown): State;
   readonly schemas: GameSchemas;
+  /**
+   * The finished state when `seat` forfeits a live game (its agent failed),
+   * for a game with a forfeit rule of its own (backgammon scores the position
+   * as a lost game). Left out, `forfeitOutcome` gives the general one: the seat
+   * loses, every other seat wins, and no points move.
+   */
+  forfeit?(state: State, seat: Seat): State;
   /** An action in the game's own notation, for people ("24/18 13/11", "play 7"). */
   describe?(action: Action, state: State): string;
   /**

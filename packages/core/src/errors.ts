@@ -51,6 +51,14 @@ export const ERROR_CODES = {
   invalid_argument: ['TabulaError', 'an API was called with values it does not take (a programming mistake)'],
   no_legal_action: ['TabulaError', 'an agent was asked to act with nothing to choose from'],
   game_stuck: ['TabulaError', 'a live game where no seat is to act, or one that runs past its action limit'],
+  agent_failed: [
+    'TabulaError',
+    'an agent failed to act: it answered late, answered no legal action, or stopped (its seat forfeits)',
+  ],
+  no_game: [
+    'TabulaError',
+    'an engine request needs a game, and none has been started (new) or loaded (load)',
+  ],
   usage: ['TabulaError', 'a command line that the `tabula` command cannot run'],
   worker_failed: ['TabulaError', 'a worker thread failed or stopped early'],
   conformance: ['TabulaError', 'a game broke the contract in the conformance kit'],
@@ -84,6 +92,18 @@ export class InvalidInputError extends TabulaError {
   constructor(code: ErrorCode, path: string, message: string) {
     super(code, `${path}: ${message}`);
     this.path = path;
+  }
+}
+
+/**
+ * An agent that could not act: an external program that answered late,
+ * answered something that is no legal action, or stopped. `playGame` ends the
+ * game there: the agent's seat forfeits (see `forfeitOutcome`), and the run
+ * that played it goes on.
+ */
+export class AgentFailedError extends TabulaError {
+  constructor(message: string) {
+    super('agent_failed', message);
   }
 }
 

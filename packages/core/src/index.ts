@@ -11,6 +11,7 @@ export type {
   ViewOf,
 } from './contract.js';
 export {
+  AgentFailedError,
   ERROR_CODES,
   type ErrorCode,
   IllegalActionError,
@@ -20,6 +21,8 @@ export {
   TabulaError,
 } from './errors.js';
 export {
+  type Forfeit,
+  forfeitOutcome,
   type GameRecord,
   gameStreams,
   type PlayOptions,

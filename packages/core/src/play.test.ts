@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import type { Agent, GameDefinition } from './contract.js';
-import { IllegalActionError, InvalidInputError } from './errors.js';
+import { AgentFailedError, IllegalActionError, InvalidInputError } from './errors.js';
 import { type GameRecord, playGame, replay } from './play.js';
 import { jsonPath, parseWith } from './validate.js';
 
@@ -179,5 +179,57 @@ describe('parseWith', () => {
     expect(jsonPath('/hands/2/0')).toBe('$.hands[2][0]');
     expect(jsonPath('/a b')).toBe('$["a b"]');
     expect(jsonPath('')).toBe('$');
+  });
+});
+
+describe('an agent that fails forfeits', () => {
+  // Acts twice, then fails as an external program that stopped answering would.
+  const failing = (after: number): Agent<State, Action> => {
+    let acted = 0;
+    return {
+      name: 'failing',
+      act: async (_v, legal, ctx) => {
+        if (acted++ >= after) throw new AgentFailedError('the program stopped (exit code 1)');
+        return ctx.rng.pick(legal);
+      },
+    };
+  };
+
+  it('ends the game there: the seat loses, the others win, no points move, and the record says why', async () => {
+    const { record, outcome } = await playGame(race, null, [picker, failing(2)], 3);
+    expect(outcome).toEqual({ scores: [0, 0], winners: [0], reason: 'forfeit' });
+    expect(record.forfeit).toEqual({ seat: 1, reason: 'the program stopped (exit code 1)' });
+    expect(record.actions).toHaveLength(5);
+    // The record replays, forfeit included, to the same outcome.
+    const states = replay(race, JSON.parse(JSON.stringify(record)));
+    expect(states).toHaveLength(6);
+  });
+
+  it("uses the game's own forfeit rule where it has one", async () => {
+    const withRule: typeof race = {
+      ...race,
+      forfeit: (s, seat) => ({ totals: s.totals.map((t, i) => (i === seat ? t : 10)), turn: s.turn }),
+    };
+    const { record, outcome, state } = await playGame(withRule, null, [failing(0), picker], 3);
+    expect(outcome).toEqual({ scores: [-1, 1], winners: [1], reason: 'reached 10' });
+    expect((state as State).totals[1]).toBe(10);
+    expect(replay(withRule, record).at(-1)).toEqual(state);
+  });
+
+  it('throws any other error of an agent: a bug is no forfeit', async () => {
+    const buggy: Agent<State, Action> = {
+      name: 'buggy',
+      act: () => {
+        throw new Error('a bug');
+      },
+    };
+    await expect(playGame(race, null, [buggy, picker], 1)).rejects.toThrow('a bug');
+  });
+
+  it('refuses a record whose forfeit comes after the end or names no seat', async () => {
+    const { record } = await playGame(race, null, [picker, picker], 1);
+    expect(() => replay(race, { ...record, forfeit: { seat: 0, reason: 'x' } })).toThrow(/\$\.forfeit: /);
+    const { record: cut } = await playGame(race, null, [picker, failing(1)], 1);
+    expect(() => replay(race, { ...cut, forfeit: { seat: 2, reason: 'x' } })).toThrow(/\$\.forfeit\.seat/);
   });
 });

@@ -23,6 +23,47 @@ export interface GameRecord {
   readonly players?: readonly string[];
   readonly actions: readonly RecordedAction[];
   readonly outcome?: Outcome | null;
+  /** Set when the game ended because a seat's agent failed after the actions: that seat forfeited, and why. */
+  readonly forfeit?: Forfeit;
+}
+
+/** A seat that lost a game because its agent failed to act, and the reason, as the record keeps it. */
+export interface Forfeit {
+  readonly seat: Seat;
+  readonly reason: string;
+}
+
+/**
+ * How a live game ends when `seat` forfeits: the game's own `forfeit` rule
+ * where it has one (its finished state and that state's outcome), else the
+ * general rule: the seat loses, every other seat wins, every score is 0 (no
+ * points move: the game has no scoring for an unfinished game), reason
+ * `forfeit`. `state` is the state the game ended in.
+ */
+export function forfeitOutcome(
+  game: AnyGame,
+  config: unknown,
+  state: unknown,
+  seat: Seat,
+): { state: unknown; outcome: Outcome } {
+  if (game.forfeit !== undefined) {
+    const after = game.forfeit(state, seat);
+    const outcome = game.outcome(after);
+    if (outcome !== null) return { state: after, outcome };
+  }
+  const seats = game.seatCount(config);
+  return {
+    state,
+    outcome: {
+      scores: Array.from({ length: seats }, () => 0),
+      winners: Array.from({ length: seats }, (_, s) => s).filter((s) => s !== seat),
+      reason: 'forfeit',
+    },
+  };
+}
+
+function agentFailed(error: unknown): error is TabulaError {
+  return error instanceof TabulaError && error.code === 'agent_failed';
 }
 
 /**
@@ -62,7 +103,14 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && 'then' in value && typeof value.then === 'function';
 }
 
-/** Plays one game between agents, one per seat, and returns its record and final state. */
+/**
+ * Plays one game between agents, one per seat, and returns its record and
+ * final state. An agent that fails to act (throws or rejects with an
+ * `AgentFailedError`, code `agent_failed`: an external program that answered
+ * late, answered garbage or stopped) forfeits the game for its seat
+ * (`forfeitOutcome`); the record keeps the seat and the reason. Any other
+ * error from an agent or the rules is a bug, and is thrown.
+ */
 export async function playGame(
   game: AnyGame,
   config: unknown,
@@ -105,13 +153,35 @@ export async function playGame(
       const rng = agentRngs[seat] as Rng;
       const context: AgentContext =
         options.budgetMs === undefined ? { seat, rng } : { seat, rng, budgetMs: options.budgetMs };
-      // An agent that does not read its view is not given one: views can cost more than the rules.
-      const chosen =
-        agent.actWithoutView === undefined
-          ? agent.act(game.view(state, seat), legal, context)
-          : agent.actWithoutView(legal, context);
-      // Awaited only when it is a promise: most agents answer at once.
-      const action = isPromiseLike(chosen) ? await chosen : chosen;
+      let action: unknown;
+      try {
+        // An agent that does not read its view is not given one: views can cost more than the rules.
+        const chosen =
+          agent.actWithoutView === undefined
+            ? agent.act(game.view(state, seat), legal, context)
+            : agent.actWithoutView(legal, context);
+        // Awaited only when it is a promise: most agents answer at once.
+        action = isPromiseLike(chosen) ? await chosen : chosen;
+      } catch (error) {
+        if (!agentFailed(error)) throw error;
+        const forfeit: Forfeit = { seat, reason: error.message };
+        const ended = forfeitOutcome(game, config, state, seat);
+        const players = agents.map((a) => a.name);
+        return {
+          record: {
+            game: game.id,
+            version: game.version,
+            config,
+            seed,
+            players,
+            actions,
+            outcome: ended.outcome,
+            forfeit,
+          },
+          state: ended.state,
+          outcome: ended.outcome,
+        };
+      }
       const before = state;
       state = game.apply(before, seat, action, chance);
       actions.push({ seat, action });
@@ -198,8 +268,24 @@ export function replay(game: AnyGame, untrusted: GameRecord): unknown[] {
       );
     }
   });
+  let actual = game.outcome(states[states.length - 1]);
+  if (record.forfeit !== undefined) {
+    const { seat } = record.forfeit;
+    if (actual !== null) {
+      throw new InvalidInputError('invalid_record', '$.forfeit', 'the game was over before the forfeit');
+    }
+    if (seat >= game.seatCount(record.config)) {
+      throw new InvalidInputError(
+        'invalid_record',
+        '$.forfeit.seat',
+        `there is no seat ${seat} in this game`,
+      );
+    }
+    const ended = forfeitOutcome(game, record.config, states[states.length - 1], seat);
+    if (ended.state !== states[states.length - 1]) states.push(ended.state);
+    actual = ended.outcome;
+  }
   if (record.outcome !== undefined) {
-    const actual = game.outcome(states[states.length - 1]);
     if (!sameOutcome(record.outcome, actual)) {
       throw new InvalidInputError(
         'invalid_record',

@@ -19,6 +19,12 @@ export const GameRecordSchema = Type.Object(
         }),
       ]),
     ),
+    forfeit: Type.Optional(
+      Type.Object(
+        { seat: Type.Integer({ minimum: 0 }), reason: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { $id: 'GameRecord' },
 );

@@ -5,7 +5,7 @@ import { createAgent, gameById } from '../registry.js';
 
 /**
  * The command line of a command that plays many games between named agents
- * (simulate, tournament): `<game> --agents a,b --games N --seed S --workers W`
+ * (simulate, tournament): `<game> --agents a,b --games N --seed S --workers W --budget MS`
  * plus the command's own string flags, whose values come back in `values`.
  * Each agent must be one the game offers. `--workers` is capped at the
  * machine's cores, and `workersText` says so.
@@ -16,7 +16,7 @@ export function parseBatch(
   defaults: { readonly agents: readonly string[]; readonly games: number },
   own: readonly string[] = [],
 ) {
-  const flags = ['agents', 'games', 'seed', 'workers', ...own].map((name) => [
+  const flags = ['agents', 'games', 'seed', 'workers', 'budget', ...own].map((name) => [
     name,
     { type: 'string' as const },
   ]);
@@ -34,5 +34,7 @@ export function parseBatch(
       ? `${workers} worker${workers === 1 ? '' : 's'}`
       : `${workers} workers (--workers ${asked} capped at the ${workers} cores of this machine)`;
   for (const name of agents) createAgent(game.id, name);
-  return { game, agents, games, seed, workers, workersText, values };
+  // A soft budget a decision, told to every agent; an external program (cmd:) that answers later forfeits.
+  const budgetMs = values.budget === undefined ? undefined : intFlag(values, 'budget', 0, 1);
+  return { game, agents, games, seed, workers, workersText, values, budgetMs };
 }

@@ -2,6 +2,7 @@ import { defaultAgentFor } from '@tabula/agents';
 import { type GameRecord, type Outcome, playGame, type RecordedAction } from '@tabula/core';
 import { intFlag, listFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
+import { closeAgents } from '../external.js';
 import { checkWritable, writeOut } from '../files.js';
 import { humanAgent, Quit, type Seen, type Terminal } from '../human.js';
 import { type Keyboard, processKeyboard, readLines } from '../lines.js';
@@ -45,7 +46,9 @@ export async function play(
   const save = typeof values.save === 'string' ? values.save : null;
   // A path that cannot be written is found now, not after the game.
   if (save !== null) checkWritable(save, 'save');
-  const agents = opponents.map((name) => createAgent(game.id, name));
+  const agents = opponents.map((name) => createAgent(game.id, name, config));
+  // External programs (cmd:) among the opponents, ended with the game.
+  const programs = [...agents];
 
   const lines = readLines(keyboard.input);
   const person: Terminal = {
@@ -84,6 +87,7 @@ export async function play(
     if (!(error instanceof Quit)) throw error;
   } finally {
     lines.close();
+    await closeAgents(programs, finished?.outcome ?? null);
   }
 
   if (finished === null) {
@@ -94,6 +98,9 @@ export async function play(
     out(
       `Game over: ${winnersText(outcome, names)} won (${outcome.reason}); scores ${outcome.scores.join(', ')}.`,
     );
+    const { forfeit } = finished.record;
+    if (forfeit !== undefined)
+      out(`${names[forfeit.seat]} (seat ${forfeit.seat}) forfeited: ${forfeit.reason}`);
   }
   if (save === null) return;
   // An unfinished game is saved too: a record without an outcome, which replay shows up to where it stopped.

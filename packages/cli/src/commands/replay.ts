@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type GameRecord, GameRecordSchema, parseWith, replay as replayRecord } from '@tabula/core';
+import {
+  forfeitOutcome,
+  type GameRecord,
+  GameRecordSchema,
+  parseWith,
+  replay as replayRecord,
+} from '@tabula/core';
 import { intFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
 import { type Keyboard, processKeyboard, readLines } from '../lines.js';
@@ -80,7 +86,15 @@ export async function replay(
   } finally {
     lines?.close();
   }
-  const outcome = game.outcome(states[states.length - 1]);
+  const { forfeit } = record;
+  if (forfeit !== undefined)
+    out(
+      `seat ${forfeit.seat}${names[forfeit.seat] ? ` (${names[forfeit.seat]})` : ''} forfeited: ${forfeit.reason}`,
+    );
+  const outcome =
+    forfeit === undefined
+      ? game.outcome(states[states.length - 1])
+      : forfeitOutcome(game, record.config, states[record.actions.length], forfeit.seat).outcome;
   if (outcome === null) out(`The record stops before the end (${record.actions.length} actions).`);
   else out(`Result: ${winnersText(outcome, names)} (${outcome.reason}); scores ${outcome.scores.join(', ')}`);
 }

@@ -7,7 +7,7 @@ import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
 export const SIMULATE_USAGE =
-  'tabula simulate <game> --agents a,b --games N --seed S [--workers W] [--out results.jsonl] [--config JSON]';
+  'tabula simulate <game> --agents a,b --games N --seed S [--workers W] [--budget MS] [--out results.jsonl] [--config JSON]';
 
 /** Agent j of the list sits in seat (j + i) mod n in game i, so every agent plays every seat equally. */
 export function seatingFor(agents: readonly string[], index: number): string[] {
@@ -39,8 +39,17 @@ export function summarize(agents: readonly string[], results: readonly GameSumma
   });
 }
 
+/** The games lost by forfeit (an agent that failed): how many, and the first few with their reasons. */
+export function forfeitText(forfeits: readonly GameSummary[], shown = 5): string {
+  const lines = forfeits
+    .slice(0, shown)
+    .map((r) => `  game ${r.index}: seat ${r.forfeit?.seat} forfeited: ${r.forfeit?.reason}`);
+  if (forfeits.length > shown) lines.push(`  and ${forfeits.length - shown} more`);
+  return [`forfeits: ${forfeits.length}`, ...lines].join('\n');
+}
+
 export async function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { game, agents, games, seed, workers, workersText, values } = parseBatch(
+  const { game, agents, games, seed, workers, workersText, values, budgetMs } = parseBatch(
     argv,
     SIMULATE_USAGE,
     { agents: ['random', 'random'], games: 100 },
@@ -54,6 +63,7 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
     index,
     seed: gameSeed(seed, index),
     players: seatingFor(agents, index),
+    ...(budgetMs === undefined ? {} : { budgetMs }),
   }));
   const bar = progressBar(games, `${game.id}`);
   const started = performance.now();
@@ -81,5 +91,7 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
     ),
   );
   out(`average length: ${length.toFixed(1)} actions; ${(games / seconds).toFixed(1)} games/s`);
+  const forfeits = results.filter((r) => r.forfeit !== undefined);
+  if (forfeits.length > 0) out(forfeitText(forfeits));
   if (outPath !== null) out(`results: ${outPath}`);
 }

@@ -8,7 +8,7 @@ import { parseBatch } from './batch.js';
 import { configFor } from './config.js';
 
 export const TOURNAMENT_USAGE =
-  'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W] [--config JSON]';
+  'tabula tournament <game> --agents a,b,c --games N [--seed S] [--workers W] [--budget MS] [--config JSON]';
 
 export interface Standing {
   readonly agent: string;
@@ -36,6 +36,7 @@ export async function roundRobin(
   workers: number | WorkerPool,
   onProgress: (done: number, total: number) => void = () => {},
   configJson?: string,
+  budgetMs?: number,
 ): Promise<Standing[]> {
   const game = gameById(gameId);
   const config = configFor(game, configJson, 2);
@@ -46,7 +47,8 @@ export async function roundRobin(
   const jobs: GameJob[] = pairs.flatMap(({ names: [first, second] }, p) =>
     Array.from({ length: games }, (_, g) => {
       const index = p * games + g;
-      return { index, seed: gameSeed(seed, index), players: g % 2 === 0 ? [first, second] : [second, first] };
+      const players = g % 2 === 0 ? [first, second] : [second, first];
+      return { index, seed: gameSeed(seed, index), players, ...(budgetMs === undefined ? {} : { budgetMs }) };
     }),
   );
   // The results come in job order, so each pair's are the next `games` of them.
@@ -104,7 +106,7 @@ export function standingsTable(standings: readonly Standing[]): string {
 }
 
 export async function tournament(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const { game, agents, games, seed, workers, workersText, values } = parseBatch(
+  const { game, agents, games, seed, workers, workersText, values, budgetMs } = parseBatch(
     argv,
     TOURNAMENT_USAGE,
     { agents: [], games: 20 },
@@ -125,6 +127,7 @@ export async function tournament(argv: readonly string[], out: (line: string) =>
     workers,
     (done) => bar.update(done),
     configJson,
+    budgetMs,
   );
   bar.finish();
   out(`${game.id}: round robin, ${games} games a pairing, seed ${seed}, ${workersText}`);

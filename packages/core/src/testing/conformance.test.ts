@@ -189,6 +189,34 @@ describe('runConformance', () => {
     expect(random.mutantsChecked).toBeGreaterThan(100);
   });
 
+  it("checks a game's own forfeit rule: it ends the game, and the seat that forfeits loses", () => {
+    // The forfeiting seat's card turns to 0 and the cards are shown: it loses.
+    const fair: typeof highCard = {
+      ...highCard,
+      forfeit: (s, seat) => ({
+        ...s,
+        shown: true,
+        cards: s.cards.map((c, i) => (i === seat ? 0 : Math.max(c, 1))),
+      }),
+    };
+    expect(() => runConformance(fair, { games: 10 })).not.toThrow();
+    const idle: typeof highCard = { ...highCard, forfeit: (s) => s };
+    expect(() => runConformance(idle, { games: 5 })).toThrow(/forfeit of seat \d does not end the game/);
+    const backwards: typeof highCard = {
+      ...highCard,
+      forfeit: (s, seat) => ({ ...s, shown: true, cards: s.cards.map((_, i) => (i === seat ? 11 : 0)) }),
+    };
+    expect(() => runConformance(backwards, { games: 5 })).toThrow(/wins by its own forfeit/);
+    const careless: typeof highCard = {
+      ...highCard,
+      forfeit: (s, seat) => {
+        s.shown = true;
+        return { ...s, cards: s.cards.map((c, i) => (i === seat ? 0 : Math.max(c, 1))) };
+      },
+    };
+    expect(() => runConformance(careless, { games: 5 })).toThrow(/forfeit changed the state/);
+  });
+
   it('catches a game that does not replay from its seed', () => {
     let calls = 0;
     const drifting = {

@@ -92,7 +92,8 @@ function schemaText(schema: TSchema, value: unknown): string | null {
  * Random playouts in the spirit of OpenSpiel's random-simulation tests. At
  * every step it checks that the state survives a JSON round trip and matches
  * its schema, that only seats to act have legal actions, that listed actions
- * apply without touching their input, that bad actions are refused with a code
+ * apply without touching their input, that a game's own forfeit rule ends a
+ * live game with the seat that forfeits losing, that bad actions are refused with a code
  * and change nothing, the game's invariants, and that views leak nothing; at
  * the end, that the record replays to the same state and that the game ended.
  * It also checks the error vocabulary: refusals are `IllegalActionError`s,
@@ -177,6 +178,14 @@ export function runConformance<State, Config>(
         fail(step, 'the outcome needs one score per seat');
       const problem = options.invariant?.(state);
       if (problem) fail(step, `invariant broken: ${problem}`);
+      // A game's own forfeit rule ends a live game, with the seat that forfeits among the losers.
+      const [first] = toAct;
+      if (deep && outcome === null && game.forfeit !== undefined && first !== undefined) {
+        const ended = game.outcome(game.forfeit(state, first));
+        if (JSON.stringify(state) !== json) fail(step, 'forfeit changed the state it was given');
+        if (ended === null) fail(step, `the forfeit of seat ${first} does not end the game`);
+        else if (ended.winners.includes(first)) fail(step, `seat ${first} wins by its own forfeit`);
+      }
       for (let seat = 0; seat < seats; seat++) {
         if (!toAct.includes(seat) && game.legalActions(state, seat).length > 0) {
           fail(step, `seat ${seat} is not to act but has legal actions`);
