@@ -5,7 +5,8 @@
  * hinders another's:
  *
  * - warm: 3 passes of 5,000 games to warm up, then 7 timed passes of 20,000
- *   games (seeds 1..20,000); the median pass and the best;
+ *   games (seeds 1..20,000); the median pass and the best, and the median
+ *   by CPU time (steadier on a busy machine);
  * - cold: the first 1,000 games (seeds 1..1,000) of a fresh process, timed
  *   from just after the library is imported (its import time is given
  *   apart), wall and CPU time; the median of 5 processes.
@@ -14,7 +15,9 @@
  * measures this package's source, and each `--lib` (such as an older
  * checkout's `packages/skirmish/src/index.ts`, the "before") beside it.
  * `--digest` prints the outcome digest of games 1..2,000 instead (the PHP
- * script prints the same).
+ * script prints the same). `--php <bench.php>` runs a PHP version of the
+ * workload beside them (outside this project: `php <bench.php> warm|cold N`
+ * printing the same JSON), with its JIT on and off.
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -50,12 +53,16 @@ async function child(mode: string, players: number, path: string): Promise<void>
   }
   for (let pass = 0; pass < 3; pass++) playGames(lib, players, 1, 5000);
   const rates: number[] = [];
+  const cpuRates: number[] = [];
   for (let pass = 0; pass < 7; pass++) {
+    const usage = process.cpuUsage();
     const t = performance.now();
     playGames(lib, players, 1, 20_000);
     rates.push(20_000 / ((performance.now() - t) / 1000));
+    const cpu = process.cpuUsage(usage);
+    cpuRates.push(20_000 / ((cpu.user + cpu.system) / 1e6));
   }
-  console.log(JSON.stringify({ median: median(rates), best: Math.max(...rates) }));
+  console.log(JSON.stringify({ median: median(rates), best: Math.max(...rates), cpu: median(cpuRates) }));
 }
 
 function run(mode: string, players: number, lib: string): Record<string, number | string> {
@@ -74,7 +81,14 @@ export function engineSpeed(libs: readonly string[]): void {
   const rows: Record<string, string | number>[] = [];
   for (const players of [2, 4]) {
     for (const lib of libs) {
-      const name = lib === ownLibrary ? 'this package' : lib;
+      const name =
+        lib === ownLibrary
+          ? 'this package'
+          : lib.endsWith('.php#jit')
+            ? 'PHP 8.2, JIT'
+            : lib.endsWith('.php')
+              ? 'PHP 8.2'
+              : lib;
       const warm = run('warm', players, lib);
       const cold = Array.from({ length: 5 }, () => run('cold', players, lib));
       const coldMs = median(cold.map((c) => Number(c.ms)));
@@ -83,10 +97,11 @@ export function engineSpeed(libs: readonly string[]): void {
         library: name,
         'warm games/s (median)': Math.round(Number(warm.median)),
         'warm games/s (best)': Math.round(Number(warm.best)),
+        'warm games/CPU s': Math.round(Number(warm.cpu)),
         'cold: first 1,000 games, ms': Number(coldMs.toFixed(1)),
         'cold games/s': Math.round(1000 / (coldMs / 1000)),
         'cold CPU ms': Number(median(cold.map((c) => Number(c.cpuMs))).toFixed(1)),
-        'import ms': Number(median(cold.map((c) => Number(c.importMs))).toFixed(1)),
+        'import ms': Number(median(cold.map((c) => Number(c.importMs ?? 0))).toFixed(1)),
       });
     }
   }

@@ -1,9 +1,10 @@
 /**
- * The compact core behind `GameEngine`: the little a play needs, in one
- * `Float64Array` changed in place. A hand is a bit mask over the ships the
- * seat held when the game began (or when the state was loaded), so a play
- * clears a bit and the hand's order is the starting order with the spent
- * ships left out, as the plain rules keep it. The pot is a count (and the
+ * The compact core behind `GameEngine`: the little a play needs, changed in
+ * place: each seat's hand as an array of its ships in hand order (a play
+ * takes one out; the legal cards are a copy, `slice()`, the fastest copy
+ * V8 makes: a bit mask walked bit by bit was slower), and the rest in one
+ * array of numbers (a plain array: V8 makes one several times faster than a
+ * typed array of that size, and a game makes one). The pot is a count (and the
  * `DoubleNextPlanetNoCombat` pulls its planets owe); which planets and who
  * claimed them is left to the plain rules, replayed only when asked
  * (`game-state.ts`). The rules here are those of `rules.ts`, step for step;
@@ -16,31 +17,17 @@ import { PlanetAbilityType } from './schemas.js';
 /** What never changes during a game: the seats' starting ships and the deck's pulls. */
 export class CoreTable {
   readonly players: number;
-  /** 32-bit words of a hand's mask. */
-  readonly words: number;
   /** The ships each seat started with, in hand order (every seat may share one list). */
   readonly ships: readonly (readonly number[])[];
   readonly deckLength: number;
   /** `DoubleNextPlanetNoCombat` entries of each deck planet, by deck position; null when no planet has any. */
   readonly pulls: Int32Array | null;
-  // Offsets into a CoreState's buffer.
-  readonly count: number;
-  readonly plays: number;
-  readonly played: number;
-  readonly size: number;
 
   constructor(ships: readonly (readonly number[])[], deckPulls: Int32Array | null, deckLength: number) {
     this.players = ships.length;
-    let most = 0;
-    for (const hand of ships) most = Math.max(most, hand.length);
-    this.words = Math.max(1, Math.ceil(most / 32));
     this.ships = ships;
     this.deckLength = deckLength;
     this.pulls = deckPulls;
-    this.count = HELD + this.players * this.words;
-    this.plays = this.count + this.players;
-    this.played = this.plays + this.players;
-    this.size = this.played + this.players;
   }
 }
 
@@ -49,7 +36,8 @@ const PLAYED_COUNT = 0;
 const REVEALED = 1;
 const POT_COUNT = 2;
 const POT_PULLS = 3;
-const HELD = 4;
+/** Then each seat's card in the current battle, then whether it has played (1) or not (0). */
+const PLAYS = 4;
 
 /** Why a play was refused (0: accepted). */
 export const ALREADY_PLAYED = 1;
@@ -61,9 +49,12 @@ export function deckPulls(
 ): Int32Array | null {
   let pulls: Int32Array | null = null;
   for (let i = 0; i < deck.length; i++) {
+    const abilities = (deck[i] as (typeof deck)[number]).abilities;
     let n = 0;
-    for (const ability of deck[i]?.abilities ?? [])
-      if (ability.type === PlanetAbilityType.DoubleNextPlanetNoCombat) n++;
+    for (let k = 0; k < abilities.length; k++) {
+      if ((abilities[k] as (typeof abilities)[number]).type === PlanetAbilityType.DoubleNextPlanetNoCombat)
+        n++;
+    }
     if (n > 0) {
       pulls ??= new Int32Array(deck.length);
       pulls[i] = n;
@@ -79,45 +70,44 @@ export function deckPulls(
  */
 export class CoreState {
   readonly table: CoreTable;
-  readonly buffer: Float64Array;
+  /** Each seat's ships, in hand order. */
+  readonly hands: number[][];
+  readonly buffer: number[];
   endReason: GameEndReason | null;
 
-  constructor(table: CoreTable, buffer: Float64Array, endReason: GameEndReason | null) {
+  constructor(table: CoreTable, hands: number[][], buffer: number[], endReason: GameEndReason | null) {
     this.table = table;
+    this.hands = hands;
     this.buffer = buffer;
     this.endReason = endReason;
   }
 
   /** A new game: every seat holds all its ships; the first planet is face up in the pot. */
   static start(table: CoreTable): CoreState {
-    const b = new Float64Array(table.size);
-    const { players, words, ships } = table;
-    for (let seat = 0; seat < players; seat++) {
-      const n = ships[seat]?.length ?? 0;
-      fillMask(b, HELD + seat * words, n);
-      b[table.count + seat] = n;
-    }
+    const { players, ships } = table;
+    const b = new Array<number>(PLAYS + 2 * players).fill(0);
+    const hands: number[][] = [];
+    for (let seat = 0; seat < players; seat++) hands.push((ships[seat] ?? []).slice());
     if (table.deckLength > 0) {
       b[REVEALED] = 1;
       b[POT_COUNT] = 1;
       b[POT_PULLS] = table.pulls?.[0] ?? 0;
     }
-    return new CoreState(table, b, null);
+    return new CoreState(table, hands, b, null);
   }
 
   /** The core of a plain state, whose hands become the seats' starting ships. */
   static ofPlain(state: SkirmishState): CoreState {
     const table = new CoreTable(state.hands, deckPulls(state.deck), state.deck.length);
-    const b = new Float64Array(table.size);
-    const { players, words } = table;
+    const players = table.players;
+    const b = new Array<number>(PLAYS + 2 * players).fill(0);
+    const hands: number[][] = [];
     for (let seat = 0; seat < players; seat++) {
-      const n = state.hands[seat]?.length ?? 0;
-      fillMask(b, HELD + seat * words, n);
-      b[table.count + seat] = n;
+      hands.push((state.hands[seat] ?? []).slice());
       const card = state.plays[seat];
       if (card !== null && card !== undefined) {
-        b[table.plays + seat] = card;
-        b[table.played + seat] = 1;
+        b[PLAYS + seat] = card;
+        b[PLAYS + players + seat] = 1;
         b[PLAYED_COUNT] = (b[PLAYED_COUNT] as number) + 1;
       }
     }
@@ -126,11 +116,16 @@ export class CoreState {
     let owed = 0;
     for (const planet of state.pot) owed += pullsOnClaim(planet);
     b[POT_PULLS] = owed;
-    return new CoreState(table, b, state.endReason);
+    return new CoreState(table, hands, b, state.endReason);
   }
 
   copy(): CoreState {
-    return new CoreState(this.table, this.buffer.slice(), this.endReason);
+    return new CoreState(
+      this.table,
+      this.hands.map((hand) => hand.slice()),
+      this.buffer.slice(),
+      this.endReason,
+    );
   }
 
   get revealed(): number {
@@ -138,30 +133,16 @@ export class CoreState {
   }
 
   hasPlayed(seat: number): boolean {
-    return this.buffer[this.table.played + seat] === 1;
+    return this.buffer[PLAYS + this.table.players + seat] === 1;
   }
 
   /** The ships a seat holds, in hand order (a new list). */
   hand(seat: number): number[] {
-    const { words, ships } = this.table;
-    const b = this.buffer;
-    const all = ships[seat] ?? [];
-    const out: number[] = [];
-    const at = HELD + seat * words;
-    for (let w = 0; w < words; w++) {
-      let mask = b[at + w] ?? 0;
-      while (mask !== 0) {
-        const low = mask & -mask;
-        out.push(all[w * 32 + 31 - Math.clz32(low)] as number);
-        mask = (mask ^ low) >>> 0;
-      }
-    }
-    return out;
+    return (this.hands[seat] as number[]).slice();
   }
 
   allHandsEmpty(): boolean {
-    const { count, players } = this.table;
-    for (let seat = 0; seat < players; seat++) if (this.buffer[count + seat] !== 0) return false;
+    for (const hand of this.hands) if (hand.length !== 0) return false;
     return true;
   }
 
@@ -171,41 +152,34 @@ export class CoreState {
    * in (and the battle resolved when it was the last).
    */
   play(seat: number, card: number): number {
-    const t = this.table;
     const b = this.buffer;
-    if (b[t.played + seat] === 1) return ALREADY_PLAYED;
-    const all = t.ships[seat] as readonly number[];
-    const at = HELD + seat * t.words;
-    // The first ship of this strength still held, as `indexOf` finds it in the hand.
-    let position = -1;
-    for (let p = 0; p < all.length; p++) {
-      if (all[p] === card && (((b[at + (p >>> 5)] as number) >>> (p & 31)) & 1) === 1) {
-        position = p;
-        break;
-      }
-    }
-    if (position < 0) return CARD_NOT_HELD;
-    const word = at + (position >>> 5);
-    b[word] = ((b[word] as number) & ~(1 << (position & 31))) >>> 0;
-    b[t.count + seat] = (b[t.count + seat] as number) - 1;
+    const players = this.table.players;
+    if (b[PLAYS + players + seat] === 1) return ALREADY_PLAYED;
+    const hand = this.hands[seat] as number[];
+    // The first ship of this strength, as the plain rules find it.
+    const at = hand.indexOf(card);
+    if (at < 0) return CARD_NOT_HELD;
     // The ship held, not the number given: -0 is played as 0.
-    b[t.plays + seat] = all[position] as number;
-    b[t.played + seat] = 1;
+    b[PLAYS + seat] = hand[at] as number;
+    b[PLAYS + players + seat] = 1;
+    const last = hand.length - 1;
+    for (let k = at; k < last; k++) hand[k] = hand[k + 1] as number;
+    hand.pop();
     const count = (b[PLAYED_COUNT] as number) + 1;
     b[PLAYED_COUNT] = count;
-    if (count === t.players) this.#resolve();
+    if (count === players) this.#resolve();
     return 0;
   }
 
   #resolve(): void {
-    const t = this.table;
     const b = this.buffer;
-    const { players, plays, played, pulls, deckLength } = t;
+    const { players, pulls, deckLength } = this.table;
+    const played = PLAYS + players;
     // The single highest card wins; a tie for the highest (lower cards do not matter) wins nothing.
     let best = Number.NEGATIVE_INFINITY;
     let winner = -1;
     for (let seat = 0; seat < players; seat++) {
-      const card = b[plays + seat] as number;
+      const card = b[PLAYS + seat] as number;
       if (card > best) {
         best = card;
         winner = seat;
@@ -243,16 +217,10 @@ export class CoreState {
     this.endReason = endReason;
   }
 
-  /** Why the game ends now (`endReasonFor`), from the hand counts. */
+  /** Why the game ends now (`endReasonFor`), from the hand sizes. */
   #endReason(planetsLeft: number): GameEndReason | null {
-    const { count, players } = this.table;
     let empty = 0;
-    for (let seat = 0; seat < players; seat++) if (this.buffer[count + seat] === 0) empty++;
-    return endReasonFor(empty, players, planetsLeft);
+    for (const hand of this.hands) if (hand.length === 0) empty++;
+    return endReasonFor(empty, this.hands.length, planetsLeft);
   }
-}
-
-/** Sets the low `n` bits of the mask at `at`. */
-function fillMask(b: Float64Array, at: number, n: number): void {
-  for (let w = 0; n > 0; w++, n -= 32) b[at + w] = n >= 32 ? 0xffffffff : 2 ** n - 1;
 }

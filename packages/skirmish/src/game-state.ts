@@ -83,8 +83,10 @@ class Line {
   }
 
   static ofConfig(config: GameConfig): Line {
-    // Every seat starts with the fleet; the plain rules write a -0 ship as 0.
-    const fleet = config.fleetValues.map(zeroed);
+    // Every seat starts with the fleet (frozen: the seats may share it); the plain rules write a -0 ship as 0.
+    const fleet = config.fleetValues.some((ship) => Object.is(ship, -0))
+      ? Object.freeze(config.fleetValues.map(zeroed))
+      : config.fleetValues;
     const table = new CoreTable(
       new Array(config.playerCount).fill(fleet),
       deckPulls(config.planets),
@@ -215,26 +217,33 @@ export function legalCards(state: GameState, seat: number): number[] {
   return legalOfState(state, seat);
 }
 
+/** What a state builds when asked, kept. */
+interface Memo {
+  /** Its own core, once it is no longer the newest of its line. */
+  core: CoreState | null;
+  plain: SkirmishState | null;
+  claimed: readonly (readonly Planet[])[] | null;
+  /** For a state made by `new GameState(plain, previous)`: how many battles the previous had; null for one given no previous; undefined for a state played. */
+  battlesBefore: number | null | undefined;
+}
+
 /**
  * An immutable snapshot of a game. Per-player lists are indexed by seat, that
  * is `playerId - 1`. The engine never changes a state; every transition
- * returns a new one.
+ * returns a new one. A state has no data of its own to change: its fields
+ * are read-only accessors over private fields (assigning one throws a
+ * `TypeError`), and the lists they return are frozen. (It is not itself
+ * frozen: `Object.freeze` is a call into V8's runtime that cost a third of a
+ * play.)
  */
 export class GameState {
-  readonly playerCount: number;
-  /** How many planets of the deck have left it (into the pot or a player's hands). */
-  readonly currentPlanetIndex: number;
-  readonly gameOver: boolean;
-  readonly endReason: GameEndReason | null;
   readonly #line: Line;
   /** How many plays of the line this state comes after. */
   readonly #ply: number;
-  /** This state's own core, once it is no longer the newest of its line and asked. */
-  #core: CoreState | null = null;
-  #plain: SkirmishState | null = null;
-  #claimed: readonly (readonly Planet[])[] | null = null;
-  /** For a state made by `new GameState(plain, previous)`: how many battles the previous had; null for one given no previous. */
-  readonly #battlesBefore: number | null | undefined;
+  readonly #revealed: number;
+  readonly #endReason: GameEndReason | null;
+  /** What this state has built when asked (one field, so that a play makes a small object). */
+  #memo: Memo | null;
 
   static {
     playOnState = (state, seat, card) => {
@@ -251,7 +260,7 @@ export class GameState {
       const core = state.#coreNow().copy();
       const refused = core.play(seat, card);
       if (refused !== 0) return refused;
-      return made(line.branch(ply, core, seat, card, state.#plain), ply + 1);
+      return made(line.branch(ply, core, seat, card, state.#memo?.plain ?? null), ply + 1);
     };
     legalOfState = (state, seat) => {
       const core = state.#coreNow();
@@ -272,42 +281,67 @@ export class GameState {
       line = madeLine;
       ply = madePly;
       madeLine = null;
+      this.#memo = null;
     } else {
       // The lists a state shows are frozen, and so are those of the plain state it wraps.
       for (const hand of state.hands) Object.freeze(hand);
       Object.freeze(state.hands);
       Object.freeze(state.plays);
       line = Line.ofPlain(state, planets instanceof GameState ? planets.#line.planetObjects() : planets);
-      this.#plain = state;
-      this.#battlesBefore = planets instanceof GameState ? planets.toState().battles.length : null;
+      this.#memo = {
+        core: null,
+        plain: state,
+        claimed: null,
+        battlesBefore: planets instanceof GameState ? planets.toState().battles.length : null,
+      };
     }
     this.#line = line;
     this.#ply = ply;
-    const core = line.core;
-    this.playerCount = line.table.players;
     // A new state is the newest of its line: the line's core is its position.
-    this.currentPlanetIndex = core.revealed;
-    this.endReason = core.endReason;
-    this.gameOver = core.endReason !== null;
-    Object.freeze(this);
+    this.#revealed = line.core.revealed;
+    this.#endReason = line.core.endReason;
+  }
+
+  get playerCount(): number {
+    return this.#line.table.players;
+  }
+
+  /** How many planets of the deck have left it (into the pot or a player's hands). */
+  get currentPlanetIndex(): number {
+    return this.#revealed;
+  }
+
+  get gameOver(): boolean {
+    return this.#endReason !== null;
+  }
+
+  get endReason(): GameEndReason | null {
+    return this.#endReason;
   }
 
   /** The position as a core: the line's while this state is its newest, else its own. */
   #coreNow(): CoreState {
     if (this.#ply === this.#line.cards.length) return this.#line.core;
-    this.#core ??= this.#line.coreAt(this.#ply);
-    return this.#core;
+    const memo = this.#memoNow();
+    memo.core ??= this.#line.coreAt(this.#ply);
+    return memo.core;
+  }
+
+  #memoNow(): Memo {
+    this.#memo ??= { core: null, plain: null, claimed: null, battlesBefore: undefined };
+    return this.#memo;
   }
 
   #plainState(): SkirmishState {
-    if (this.#plain === null) {
+    const memo = this.#memoNow();
+    if (memo.plain === null) {
       const state = this.#line.plainAt(this.#ply);
       for (const hand of state.hands) Object.freeze(hand);
       Object.freeze(state.hands);
       Object.freeze(state.plays);
-      this.#plain = state;
+      memo.plain = state;
     }
-    return this.#plain;
+    return memo.plain;
   }
 
   /** The ships each player still holds, by seat. */
@@ -327,8 +361,9 @@ export class GameState {
 
   /** The planets each player has claimed, in claim order, by seat. */
   get claimedPlanets(): readonly (readonly Planet[])[] {
-    this.#claimed ??= Object.freeze(this.#plainState().claimed.map((planets) => this.#line.shown(planets)));
-    return this.#claimed;
+    const memo = this.#memoNow();
+    memo.claimed ??= Object.freeze(this.#plainState().claimed.map((planets) => this.#line.shown(planets)));
+    return memo.claimed;
   }
 
   /** The card each player has committed to the current battle (secret), or null, by seat. */
@@ -346,11 +381,10 @@ export class GameState {
     const state = this.#plainState();
     const battle = state.battles.at(-1);
     if (battle === undefined) return null;
-    if (this.#battlesBefore !== undefined) {
+    const before = this.#memoNow().battlesBefore;
+    if (before !== undefined) {
       // Made from a plain state: as the plain `resolvedBattle(before, after)`, from the count the state before had.
-      return this.#battlesBefore !== null && state.battles.length > this.#battlesBefore
-        ? this.#inPlayerTerms(battle)
-        : null;
+      return before !== null && state.battles.length > before ? this.#inPlayerTerms(battle) : null;
     }
     // Played: the play resolved a battle exactly when it left no card waiting.
     return this.#ply > 0 && state.plays.every((card) => card === null) ? this.#inPlayerTerms(battle) : null;
