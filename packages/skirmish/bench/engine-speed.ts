@@ -65,14 +65,15 @@ async function child(mode: string, players: number, path: string): Promise<void>
   console.log(JSON.stringify({ median: median(rates), best: Math.max(...rates), cpu: median(cpuRates) }));
 }
 
+const JIT = ['-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=tracing', '-d', 'opcache.jit_buffer_size=64M'];
+
 function run(mode: string, players: number, lib: string): Record<string, number | string> {
-  const out = execFileSync(
-    process.execPath,
-    [...process.execArgv, here, '--child', mode, `${players}`, lib],
-    {
-      encoding: 'utf8',
-    },
-  );
+  const [file, jit] = lib.split('#');
+  const out = file?.endsWith('.php')
+    ? execFileSync('php', [...(jit === 'jit' ? JIT : []), file, mode, `${players}`], { encoding: 'utf8' })
+    : execFileSync(process.execPath, [...process.execArgv, here, '--child', mode, `${players}`, lib], {
+        encoding: 'utf8',
+      });
   return JSON.parse(out);
 }
 
@@ -114,8 +115,13 @@ if (args[0] === '--child') {
   await child(args[1] ?? 'warm', Number(args[2]), args[3] ?? ownLibrary);
 } else if (process.argv[1] === here) {
   const libs = [ownLibrary];
-  for (let i = 0; i < args.length; i++)
+  for (let i = 0; i < args.length; i++) {
     if (args[i] === '--lib' && args[i + 1]) libs.push(resolve(args[++i] ?? ''));
+    else if (args[i] === '--php' && args[i + 1]) {
+      const php = resolve(args[++i] ?? '');
+      libs.push(`${php}#jit`, php);
+    }
+  }
   if (args.includes('--digest')) {
     for (const players of [2, 4])
       for (const lib of libs) console.log(players, lib, run('digest', players, lib).digest);
