@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createRng, type Rng } from '@tabula/core';
 import {
   fromPhpArray,
@@ -10,6 +11,7 @@ import {
   viewFor,
 } from '@tabula/skirmish';
 import { Bench } from 'tinybench';
+import { engineSpeed } from './engine-speed.js';
 
 const engine = new GameEngine();
 const rng: Rng = createRng(1);
@@ -90,3 +92,5 @@ bench
   .add('contract: view(state, 0) mid-game', () => skirmishGame.view(contractMid, 0));
 await bench.run();
 console.table(bench.table());
+// The scripted games of the PHP comparison, warm and cold, each in fresh processes (`bench/engine-speed.ts`).
+engineSpeed([fileURLToPath(new URL('../src/index.ts', import.meta.url))]);

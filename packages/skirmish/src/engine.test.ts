@@ -269,13 +269,18 @@ describe('refused plays', () => {
     expect(ids(engine.playCard(played, 2, 1).claimedBy(1))).toEqual(['P1']);
   });
 
-  it('never changes the state it is given, and states are frozen', () => {
+  it('never changes the state it is given, and states cannot be changed', () => {
     const state = fresh();
     const before = JSON.stringify(state);
     const next = battle(state, 3, 1);
     expect(JSON.stringify(state)).toBe(before);
     expect(next).not.toBe(state);
-    expect(Object.isFrozen(state)).toBe(true);
+    // A state holds no data of its own: its fields are read-only accessors (it is not frozen, see GameState).
+    expect(() => Object.assign(state, { gameOver: true })).toThrow(TypeError);
+    expect(() => Object.assign(state, { hands: [[], []] })).toThrow(TypeError);
+    expect(() => Object.assign(state, { currentPlanetIndex: 9 })).toThrow(TypeError);
+    expect(Object.keys(state)).toEqual([]);
+    expect(JSON.stringify(state)).toBe(before);
     expect(Object.isFrozen(state.hands)).toBe(true);
     expect(Object.isFrozen(state.hands[0])).toBe(true);
     expect(Object.isFrozen(next.claimedPlanets[0])).toBe(true);
@@ -397,6 +402,8 @@ describe('the battle a play resolves (issue 11, item 17)', () => {
     expect(state.resolvedBattle()).not.toBeNull();
     const restored = GameState.fromJSON(JSON.parse(JSON.stringify(state)));
     expect(restored).toEqual(state);
+    // The fields are accessors, which toEqual does not compare: compare what they show.
+    expect(fieldsOf(restored)).toEqual(fieldsOf(state));
     expect(restored.resolvedBattle()).toBeNull();
     // PHP keeps no history, so the PHP shape carries none.
     expect(restored.battles()).toEqual([]);
@@ -476,3 +483,20 @@ describe('one numbering: player ids in this API, seats everywhere else (issue 11
     );
   });
 });
+
+/** What a state shows through its fields (accessors, so `toEqual` on states alone does not look at them). */
+function fieldsOf(state: GameState) {
+  const { playerCount, hands, planetDeck, currentPlanetIndex, planetPot, claimedPlanets, currentPlays } =
+    state;
+  return {
+    playerCount,
+    hands,
+    planetDeck,
+    currentPlanetIndex,
+    planetPot,
+    claimedPlanets,
+    currentPlays,
+    gameOver: state.gameOver,
+    endReason: state.endReason,
+  };
+}

@@ -1,16 +1,17 @@
 /**
  * `GameEngine`, the engine object of the PHP library's API: the
  * compatibility layer. Each method takes a `GameState` and player ids
- * `1..playerCount`, as the PHP library does, and hands the work to the pure
+ * `1..playerCount`, as the PHP library does; plays go through the compact
+ * core (`core.ts`, by way of `game-state.ts`), the rest through the pure
  * functions of `rules.ts`.
  */
 import { shown } from '@tabula/core';
+import { ALREADY_PLAYED } from './core.js';
 import { GameOverError, InvalidMoveError } from './errors.js';
 import type { GameConfig } from './game-config.js';
-import { type BattleResult, GameState, ofPlayer, seatOf } from './game-state.js';
+import { type BattleResult, type GameState, legalCards, playOn, seatOf, startGame } from './game-state.js';
 import { type PhpPlanet, planetToPhp } from './php-array.js';
-import { planetData } from './planet.js';
-import { newGame, playCard, victoryPointsOf } from './rules.js';
+import { victoryPointsOf } from './rules.js';
 
 /** What `potSummary` returns (the PHP library's keys). */
 export interface PotSummary {
@@ -26,8 +27,7 @@ export interface PotSummary {
 export class GameEngine {
   /** Deals every player the fleet and turns the first planet face up into the pot. */
   startNewGame(config: GameConfig): GameState {
-    const deck = config.planets.map(planetData);
-    return new GameState(newGame(config.playerCount, config.fleetValues, deck), config.planets);
+    return startGame(config);
   }
 
   /**
@@ -47,24 +47,21 @@ export class GameEngine {
       );
     }
     const seat = seatOf(playerId, state.playerCount);
-    try {
-      return new GameState(playCard(state.toState(), seat, cardValue), state);
-    } catch (error) {
-      // The rules name seats; a player of this API is told in player ids.
-      if (!(error instanceof InvalidMoveError) || error.code === 'unknown_seat') throw error;
-      const hand = state.hand(playerId);
-      throw error.code === 'already_played'
-        ? new InvalidMoveError(
-            'already_played',
-            { playerId },
-            `Player ${playerId} has already played a card in this battle`,
-          )
-        : new InvalidMoveError(
-            'card_not_held',
-            { playerId },
-            `Player ${playerId} does not hold card ${shown(cardValue)} (holds ${hand.length ? hand.join(', ') : 'none'})`,
-          );
+    const next = playOn(state, seat, cardValue);
+    if (typeof next !== 'number') return next;
+    if (next === ALREADY_PLAYED) {
+      throw new InvalidMoveError(
+        'already_played',
+        { playerId },
+        `Player ${playerId} has already played a card in this battle`,
+      );
     }
+    const hand = state.hand(playerId);
+    throw new InvalidMoveError(
+      'card_not_held',
+      { playerId },
+      `Player ${playerId} does not hold card ${shown(cardValue)} (holds ${hand.length ? hand.join(', ') : 'none'})`,
+    );
   }
 
   /** The battle the play that made `state` resolved, in player ids; null when it waited for other cards (`state.resolvedBattle()`). */
@@ -97,8 +94,7 @@ export class GameEngine {
    * @throws InvalidMoveError `unknown_seat`.
    */
   legalCardsForPlayer(state: GameState, playerId: number): number[] {
-    const hand = ofPlayer(state.hands, playerId);
-    if (state.gameOver || ofPlayer(state.currentPlays, playerId) !== null) return [];
-    return [...hand];
+    const seat = seatOf(playerId, state.playerCount);
+    return state.gameOver ? [] : legalCards(state, seat);
   }
 }

@@ -31,13 +31,34 @@ export type GameConfigOptions = Omit<Static<typeof GameConfigOptionsSchema>, 'pl
 
 const isPlanet = (value: unknown): value is Planet => value instanceof Planet;
 
-/** A checked game setup. The deck is already in play order (shuffled if asked). */
+/**
+ * A checked game setup. The deck is already in play order (shuffled if asked).
+ * Read-only: its fields are accessors over private fields, and its lists are
+ * frozen (the config itself is not: a game makes one, and `Object.freeze`
+ * costs a call into V8's runtime).
+ */
 export class GameConfig {
-  readonly playerCount: number;
+  readonly #playerCount: number;
+  readonly #planets: readonly Planet[];
+  readonly #fleetValues: readonly number[];
+  readonly #seed: number | null;
+
+  get playerCount(): number {
+    return this.#playerCount;
+  }
+
   /** The deck in the order it will be revealed. */
-  readonly planets: readonly Planet[];
-  readonly fleetValues: readonly number[];
-  readonly seed: number | null;
+  get planets(): readonly Planet[] {
+    return this.#planets;
+  }
+
+  get fleetValues(): readonly number[] {
+    return this.#fleetValues;
+  }
+
+  get seed(): number | null {
+    return this.#seed;
+  }
 
   /** @throws InvalidInputError `invalid_config` naming the first bad field, such as `$.fleetValues[2]`. */
   constructor(options: GameConfigOptions = {}) {
@@ -53,13 +74,12 @@ export class GameConfig {
       throw new InvalidInputError('invalid_config', `$.planets[${odd}]`, 'expected a Planet');
     }
     checkUniqueIds(planets, '$.planets', 'invalid_config');
-    this.playerCount = playerCount;
-    this.fleetValues = Object.freeze(fleetValues.slice());
-    this.planets = Object.freeze(
+    this.#playerCount = playerCount;
+    this.#fleetValues = Object.freeze(fleetValues.slice());
+    this.#planets = Object.freeze(
       seed !== null ? phpShuffle(planets, seed) : shuffle ? cryptoShuffle(planets) : planets.slice(),
     );
-    this.seed = seed;
-    Object.freeze(this);
+    this.#seed = seed;
   }
 
   /**

@@ -146,6 +146,14 @@ describe('fromJSON', () => {
         const back = GameState.fromJSON(JSON.parse(JSON.stringify(state)));
         expect(back.toJSON()).toEqual(state.toJSON());
         expect(back).toEqual(state);
+        expect([back.hands, back.planetDeck, back.planetPot, back.claimedPlanets, back.currentPlays]).toEqual(
+          [state.hands, state.planetDeck, state.planetPot, state.claimedPlanets, state.currentPlays],
+        );
+        expect([back.currentPlanetIndex, back.gameOver, back.endReason]).toEqual([
+          state.currentPlanetIndex,
+          state.gameOver,
+          state.endReason,
+        ]);
       }
       if (battle + 1 === answers[battle]) ties++;
     }

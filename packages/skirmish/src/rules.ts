@@ -214,8 +214,13 @@ export function endReasonOf(
 ): GameEndReason | null {
   let empty = 0;
   for (const hand of hands) if (hand.length === 0) empty++;
+  return endReasonFor(empty, hands.length, planetsLeft);
+}
+
+/** Why the game ends when `empty` of `players` hands are empty and `planetsLeft` planets are in the deck and the pot; null while it goes on. */
+export function endReasonFor(empty: number, players: number, planetsLeft: number): GameEndReason | null {
   if (empty === 0) return null;
-  if (empty < hands.length) return GameEndReason.PlayerOutOfCardsEarly;
+  if (empty < players) return GameEndReason.PlayerOutOfCardsEarly;
   return planetsLeft > 0 ? GameEndReason.ShipsExhaustedPlanetsRemaining : GameEndReason.Normal;
 }
 

@@ -24,11 +24,19 @@ export function checkUniqueIds(
   path: string,
   code: ErrorCode,
 ): void {
+  const twice = (at: number, id: string) =>
+    new InvalidInputError(code, `${path}[${at}].id`, `planet id ${JSON.stringify(id)} appears twice`);
+  if (planets.length <= 32) {
+    // A small deck (every game's) compares pairs: cheaper than filling a set.
+    for (let at = 1; at < planets.length; at++) {
+      const id = (planets[at] as { readonly id: string }).id;
+      for (let k = 0; k < at; k++) if ((planets[k] as { readonly id: string }).id === id) throw twice(at, id);
+    }
+    return;
+  }
   const ids = new Set<string>();
   for (const [at, { id }] of planets.entries()) {
-    if (ids.has(id)) {
-      throw new InvalidInputError(code, `${path}[${at}].id`, `planet id ${JSON.stringify(id)} appears twice`);
-    }
+    if (ids.has(id)) throw twice(at, id);
     ids.add(id);
   }
 }
