@@ -1,3 +1,4 @@
+export { withDefaults } from './commands/config.js';
 export { roundRobin, type Standing, standingsTable } from './commands/tournament.js';
 export { main, USAGE } from './main.js';
 export { openPool, type Played, type PlayJobsOptions, playJobs, runJobs, type WorkerPool } from './pool.js';

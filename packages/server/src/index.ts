@@ -1,0 +1,15 @@
+export { type AgentPool, type AgentPoolOptions, type AgentTask, openAgentPool } from './agents.js';
+export { type AppOptions, buildApp } from './app.js';
+export { ServerError, TableClient, TableSocket } from './client.js';
+export {
+  DEFAULT_SQLITE_FILE,
+  type Dialect,
+  dropSchema,
+  type OpenedDatabase,
+  type OpenOptions,
+  openDatabase,
+} from './db.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export * from './schemas.js';
+export { databaseTarget, type ServerOptions, startServer, type TableServer } from './server.js';
+export { Hall, type HallOptions, newToken, type Subscriber, tokenHash } from './tables.js';
