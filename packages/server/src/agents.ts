@@ -6,22 +6,30 @@ import { fileURLToPath } from 'node:url';
 import { TabulaError } from '@tabula/core';
 import { Piscina } from 'piscina';
 
-/** One decision asked of an agent: what its seat sees, and its budget. */
+/** One decision asked of an agent: the position (the worker shows the agent only its seat's view), and its budget. */
 export interface AgentTask {
   readonly game: string;
   readonly agent: string;
   readonly seat: number;
-  readonly view: unknown;
-  readonly legal: readonly unknown[];
+  readonly state: unknown;
   /** Seeds the agent's own generator for this decision. */
   readonly seed: number;
   readonly budgetMs: number;
+}
+
+/** A seat's legal actions in a state. */
+export interface LegalTask {
+  readonly game: string;
+  readonly seat: number;
+  readonly state: unknown;
 }
 
 /** Where agents think: worker threads, so that a slow search never holds up the event loop and other tables. */
 export interface AgentPool {
   /** The agent's action; rejects when the worker fails or runs past the hard limit. */
   decide(task: AgentTask): Promise<unknown>;
+  /** A seat's legal actions, worked out in a worker (for games whose search for them is slow). */
+  legal(task: LegalTask): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -91,6 +99,16 @@ export async function openAgentPool(options: AgentPoolOptions = {}): Promise<Age
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);
         throw new TabulaError('worker_failed', `agent ${task.agent} (seat ${task.seat}) failed: ${why}`, {
+          cause: error,
+        });
+      }
+    },
+    async legal(task) {
+      try {
+        return await pool.run(task, { name: 'legal' });
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new TabulaError('worker_failed', `the legal actions of seat ${task.seat} failed: ${why}`, {
           cause: error,
         });
       }

@@ -68,6 +68,12 @@ export interface HallOptions {
   readonly agents: AgentPool;
   /** An agent's time budget a decision, in milliseconds (default 1000). */
   readonly agentBudgetMs?: number;
+  /**
+   * Games whose legal actions take long to find (rummy's: a solver's search
+   * of many milliseconds): theirs are worked out in the worker threads, so
+   * that the event loop stays free for other tables. Default: rummy.
+   */
+  readonly slowLegal?: readonly string[];
 }
 
 /** Where the hall reports what goes wrong off any request (an agent that failed): the server's logger. */
@@ -113,6 +119,7 @@ export class Hall {
   private readonly loading = new Map<string, Promise<Live>>();
   private closing = false;
   private readonly budgetMs: number;
+  private readonly slowLegal: ReadonlySet<string>;
   log: HallLog | null = null;
 
   private constructor(
@@ -120,6 +127,24 @@ export class Hall {
     private readonly options: HallOptions,
   ) {
     this.budgetMs = options.agentBudgetMs ?? 1000;
+    this.slowLegal = new Set(options.slowLegal ?? ['rummy']);
+  }
+
+  /** A seat's legal actions: here for most games, in a worker for the slow ones. */
+  private async legalFor(
+    live: Live,
+    state: unknown,
+    seat: number | null,
+    status: TableStatus,
+  ): Promise<unknown[]> {
+    if (seat === null || status !== 'running' || !live.game.toAct(state).includes(seat)) return [];
+    if (!this.slowLegal.has(live.game.id)) return live.game.legalActions(state, seat);
+    return this.options.agents.legal({ game: live.game.id, seat, state });
+  }
+
+  private async updateNow(live: Live, seat: number | null): Promise<Update> {
+    const legal = await this.legalFor(live, live.state, seat, live.status);
+    return updateAt(live, live.state, live.seq, live.status, seat, legal);
   }
 
   /** Opens the hall on a database and resumes every table not finished, agents included. */
@@ -294,7 +319,7 @@ export class Hall {
       live.status = status;
       if (started) {
         // Everyone learns that the game has begun: who is to act now.
-        this.broadcast(live);
+        await this.broadcast(live);
         this.scheduleAgents(live);
       }
       return { table: id, seat, token };
@@ -371,7 +396,7 @@ export class Hall {
       live.status = status;
       live.outcome = outcome;
       live.actions.push({ seat, action });
-      this.broadcast(live);
+      await this.broadcast(live);
       this.scheduleAgents(live);
       return live.seq;
     });
@@ -380,30 +405,29 @@ export class Hall {
   /** What a seat (or a spectator, null) is shown now. */
   async update(id: string, seat: number | null): Promise<Update> {
     const live = await this.live(id);
-    return updateAt(live, live.state, live.seq, live.status, seat);
+    return this.queue(live, () => this.updateNow(live, seat));
   }
 
   /**
    * Starts telling a seat or spectator each new position. `since` is the
    * sequence number it saw last (after a reconnect): it is first told every
    * position after that one, in order; without it, the position now.
+   * Legal actions come with the position now only (an old one's are past).
    * Returns the function that stops it.
    */
   async subscribe(id: string, subscriber: Subscriber, since?: number): Promise<() => void> {
     const live = await this.live(id);
     return this.queue(live, async () => {
       if (since === undefined || since > live.seq) {
-        subscriber.send({
-          type: 'update',
-          ...updateAt(live, live.state, live.seq, live.status, subscriber.seat),
-        });
+        subscriber.send({ type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
       } else if (since < live.seq) {
         const states = replay(live.game, recordOf(live, null));
-        for (let k = since + 1; k <= live.seq; k++) {
-          const state = states[k];
-          const status: TableStatus = k === live.seq ? live.status : 'running';
-          subscriber.send({ type: 'update', ...updateAt(live, state, k, status, subscriber.seat) });
-        }
+        for (let k = since + 1; k < live.seq; k++)
+          subscriber.send({
+            type: 'update',
+            ...updateAt(live, states[k], k, 'running', subscriber.seat, []),
+          });
+        subscriber.send({ type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
       }
       live.subscribers.add(subscriber);
       return () => {
@@ -464,15 +488,16 @@ export class Hall {
     if (this.closing) throw new TabulaError('unavailable', 'The server is shutting down');
   }
 
-  private broadcast(live: Live): void {
+  /** Tells every seat and spectator listening its own view of the position now. */
+  private async broadcast(live: Live): Promise<void> {
     const bySeat = new Map<number | null, ServerMessage>();
     for (const subscriber of live.subscribers) {
-      let message = bySeat.get(subscriber.seat);
-      if (message === undefined) {
-        message = { type: 'update', ...updateAt(live, live.state, live.seq, live.status, subscriber.seat) };
-        bySeat.set(subscriber.seat, message);
-      }
-      subscriber.send(message);
+      if (!bySeat.has(subscriber.seat))
+        bySeat.set(subscriber.seat, { type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
+    }
+    for (const subscriber of live.subscribers) {
+      const message = bySeat.get(subscriber.seat);
+      if (message !== undefined) subscriber.send(message);
     }
   }
 
@@ -483,26 +508,16 @@ export class Hall {
       const info = live.seats[seat];
       if (info?.kind !== 'agent' || info.agent === null || live.thinking.has(seat)) continue;
       live.thinking.add(seat);
-      const seq = live.seq;
-      const view = live.game.view(live.state, seat);
-      const legal = live.game.legalActions(live.state, seat);
+      const { seq, state } = live;
       // The agent's own generator, a function of the table's secret seed and the moment: repeatable, never the table's chance.
       const seed = (live.seed ^ Math.imul(seat + 1, 0x9e3779b1) ^ Math.imul(seq + 1, 0x85ebca6b)) | 0;
-      const task = {
-        game: live.game.id,
-        agent: info.agent,
-        seat,
-        view,
-        legal,
-        seed,
-        budgetMs: this.budgetMs,
-      };
+      const task = { game: live.game.id, agent: info.agent, seat, state, seed, budgetMs: this.budgetMs };
       this.options.agents
         .decide(task)
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           // A failed or overrunning agent still plays: a legal action chosen by its seed.
           this.log?.warn({ table: live.id, seat, err: error }, 'an agent failed; it plays a random action');
-          return createRng(seed).pick(legal);
+          return createRng(seed).pick(await this.legalFor(live, state, seat, 'running'));
         })
         .then((action) => this.submit(live.id, seat, seq, action))
         .catch((error: unknown) => {
@@ -531,7 +546,14 @@ function seatInfo(row: SeatsRow): SeatInfo {
 }
 
 /** A seat's (or spectator's) update at a position: its view and legal actions, nothing else of the state. */
-function updateAt(live: Live, state: unknown, seq: number, status: TableStatus, seat: number | null): Update {
+function updateAt(
+  live: Live,
+  state: unknown,
+  seq: number,
+  status: TableStatus,
+  seat: number | null,
+  legal: unknown[],
+): Update {
   const playing = status === 'running';
   return {
     table: live.id,
@@ -539,7 +561,7 @@ function updateAt(live: Live, state: unknown, seq: number, status: TableStatus, 
     seat,
     status,
     view: live.game.view(state, seat),
-    legal: playing && seat !== null ? live.game.legalActions(state, seat) : [],
+    legal,
     toAct: playing ? live.game.toAct(state) : [],
     outcome: status === 'finished' ? live.game.outcome(state) : null,
   };
