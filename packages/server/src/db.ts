@@ -7,6 +7,7 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   sql,
 } from 'kysely';
@@ -169,7 +170,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     file.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(file) }) });
   }
   const migrator = new Migrator({
     db,
@@ -188,6 +189,28 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     dialect,
     where: dialect === 'postgres' ? withoutPassword(target) : target,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The SQLite file with its statements prepared once: Kysely asks for every
+ * query's statement anew, and preparing costs more than running the
+ * append's. The cache holds the server's few query shapes; one that grows
+ * past them (lists of ids of every length) is emptied.
+ */
+function preparedOnce(file: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement === undefined) {
+        if (statements.size >= 256) statements.clear();
+        statement = file.prepare(query);
+        statements.set(query, statement);
+      }
+      return statement;
+    },
   };
 }
 
