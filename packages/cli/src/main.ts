@@ -22,10 +22,15 @@ ${Object.keys(GAMES)
   .map((id) => `  ${id}: ${agentNames(id).join(', ')}`)
   .join('\n')}`;
 
-const COMMANDS: Record<
-  string,
-  (argv: readonly string[], out: (line: string) => void) => Promise<void> | void
-> = {
+/** A command of the `tabula` binary: its arguments (after its name) and where its lines go. */
+export type Command = (argv: readonly string[], out: (line: string) => void) => Promise<void> | void;
+
+/**
+ * The commands, by name. A package above the cli (the server) runs `main`
+ * with this table extended by its own commands (`serve`, `play --server`),
+ * so the cli never imports what stands above it.
+ */
+export const COMMANDS: Readonly<Record<string, Command>> = {
   play,
   simulate,
   tournament,
@@ -38,16 +43,18 @@ const COMMANDS: Record<
 export async function main(
   argv: readonly string[],
   out = (line: string) => console.log(line),
+  commands: Readonly<Record<string, Command>> = COMMANDS,
+  usage = USAGE,
 ): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    out(USAGE);
+    out(usage);
     return command === undefined ? 2 : 0;
   }
-  const run = COMMANDS[command];
+  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
   try {
     if (!run)
-      throw new UsageError(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(', ')}`);
+      throw new UsageError(`Unknown command "${command}". Commands: ${Object.keys(commands).join(', ')}`);
     await run(rest, out);
     return 0;
   } catch (error) {
@@ -75,10 +82,14 @@ export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 /** The `tabula` command itself (the installed bin and `npm run tabula`): runs `main` on the process's arguments. */
-export async function runCommandLine(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+export async function runCommandLine(
+  argv: readonly string[] = process.argv.slice(2),
+  commands: Readonly<Record<string, Command>> = COMMANDS,
+  usage = USAGE,
+): Promise<void> {
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
-  process.exitCode = await main(argv);
+  process.exitCode = await main(argv, (line) => console.log(line), commands, usage);
 }
 
 const entry = process.argv[1];

@@ -36,6 +36,11 @@ export const ERROR_CODES = {
   stock_empty: ['IllegalActionError', 'there is no card left to draw'],
   stock_not_empty: ['IllegalActionError', 'a pass while cards are left to draw'],
   duplicate_player: ['IllegalActionError', 'the player is in the game already'],
+  stale_sequence: [
+    'IllegalActionError',
+    'the action was sent for an older position than the table is at (a sequence number behind)',
+  ],
+  seat_taken: ['IllegalActionError', 'the seat has a player already, or is not a seat for a person'],
   // Bad untrusted JSON: InvalidInputError.
   invalid_state: ['InvalidInputError', 'a saved state is not a state this engine could have made'],
   invalid_config: ['InvalidInputError', 'a config (or the rules in it) is out of range or inconsistent'],
@@ -62,6 +67,13 @@ export const ERROR_CODES = {
   usage: ['TabulaError', 'a command line that the `tabula` command cannot run'],
   worker_failed: ['TabulaError', 'a worker thread failed or stopped early'],
   conformance: ['TabulaError', 'a game broke the contract in the conformance kit'],
+  // The server.
+  not_found: ['TabulaError', 'there is no such table, seat or route on the server'],
+  unauthorized: ['TabulaError', 'the seat token is missing or does not open this seat'],
+  game_not_over: ['TabulaError', 'what was asked is given only once the game has ended'],
+  rate_limited: ['TabulaError', 'too many requests, messages or connections; wait and try again'],
+  too_large: ['TabulaError', 'a request body or message is larger than the server takes'],
+  unavailable: ['TabulaError', 'the server is shutting down or cannot reach its database'],
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,53 @@
+import { intFlag, parseCommand, UsageError } from '@tabula/cli';
+import { databaseTarget, type ServerOptions, startServer, type TableServer } from '../server.js';
+
+export const SERVE_USAGE = 'tabula serve [--port P] [--host H] [--db FILE|URL]';
+
+/** The server's options from `tabula serve`'s flags. */
+export function serveOptions(argv: readonly string[]): ServerOptions {
+  const { positionals, values } = parseCommand(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`Usage: ${SERVE_USAGE}`);
+  const port = intFlag(values, 'port', 8080, 0);
+  if (port > 65535) throw new UsageError(`--port is 0 to 65535, got ${port}`);
+  return {
+    port,
+    host: typeof values.host === 'string' ? values.host : '127.0.0.1',
+    db: databaseTarget(typeof values.db === 'string' ? values.db : undefined),
+    // pino's JSON lines on standard output, Fastify's request logs included.
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  };
+}
+
+/**
+ * Runs until SIGINT or SIGTERM, then shuts down gracefully: no new
+ * connections, actions under way committed, workers and database closed.
+ */
+export async function runUntilSignal(server: TableServer): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      server.app.log.info('shutting down');
+      server.close().then(resolve, (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** `tabula serve`: the table server on the SQLite file under ./data/ (or `--db`, or `DATABASE_URL`). */
+export async function serve(argv: readonly string[], out: (line: string) => void): Promise<void> {
+  const options = serveOptions(argv);
+  const server = await startServer(options);
+  out(
+    `Tabula server at ${server.url} on ${server.database.dialect} (${server.database.where}); API at ${server.url}/docs`,
+  );
+  await runUntilSignal(server);
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type AgentPoolOptions, openAgentPool } from './agents.js';
+import { buildApp } from './app.js';
+import { DEFAULT_SQLITE_FILE, type OpenedDatabase, openDatabase } from './db.js';
+import type { Limits } from './limits.js';
+import { Hall } from './tables.js';
+
+export interface ServerOptions {
+  /** A SQLite file, `:memory:`, or a PostgreSQL URL; default `DATABASE_URL`, else `data/tabula.db`. */
+  readonly db?: string;
+  /** PostgreSQL only: a schema of the server's own (tests use one a run). */
+  readonly schema?: string;
+  /** Default 8080; 0 picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly limits?: Partial<Limits>;
+  readonly agents?: AgentPoolOptions & { readonly budgetMs?: number };
+  /** SQLite only: `full` to sync each commit to disk (see `openDatabase`). */
+  readonly synchronous?: 'normal' | 'full';
+}
+
+export interface TableServer {
+  readonly app: FastifyInstance;
+  /** `http://host:port`. */
+  readonly url: string;
+  readonly database: OpenedDatabase;
+  /** Stops taking connections, lets actions under way commit, then closes the workers and the database. */
+  close(): Promise<void>;
+}
+
+/** Where the server keeps its tables: `--db`, else `DATABASE_URL`, else the SQLite file under ./data/. */
+export function databaseTarget(db?: string): string {
+  return db ?? process.env.DATABASE_URL ?? DEFAULT_SQLITE_FILE;
+}
+
+/** Opens the database, resumes every table, and listens. */
+export async function startServer(options: ServerOptions = {}): Promise<TableServer> {
+  const database = await openDatabase({
+    target: databaseTarget(options.db),
+    ...(options.schema === undefined ? {} : { schema: options.schema }),
+    ...(options.synchronous === undefined ? {} : { synchronous: options.synchronous }),
+  });
+  let agents: Awaited<ReturnType<typeof openAgentPool>> | null = null;
+  try {
+    agents = await openAgentPool(options.agents);
+    const hall = await Hall.open(database, {
+      agents,
+      ...(options.agents?.budgetMs === undefined ? {} : { agentBudgetMs: options.agents.budgetMs }),
+    });
+    const app = await buildApp({
+      hall,
+      logger: options.logger ?? false,
+      database,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
+    const pool = agents;
+    hall.log = app.log;
+    app.addHook('onClose', async () => {
+      // Fastify has stopped taking requests and closed the sockets; what is queued on tables still commits.
+      await hall.close();
+      await pool.close();
+      await database.close();
+    });
+    const url = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+    return { app, url: url.replace('[::1]', 'localhost'), database, close: () => app.close() };
+  } catch (error) {
+    await agents?.close();
+    await database.close();
+    throw error;
+  }
+}

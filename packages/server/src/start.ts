@@ -1,0 +1,44 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defaultAgentFor } from '@tabula/agents';
+import { TableClient } from './client.js';
+import { runUntilSignal } from './commands/serve.js';
+import { DEFAULT_SQLITE_FILE } from './db.js';
+import { startServer, type TableServer } from './server.js';
+
+/**
+ * The project's main command (`npm start`): the table server on the
+ * embedded SQLite file, with a backgammon table against the strongest
+ * backgammon agent open for a person, and how to join it.
+ */
+export async function start(
+  out: (line: string) => void,
+  options: { port?: number; db?: string } = {},
+): Promise<{ server: TableServer; table: string }> {
+  const server = await startServer({
+    db: options.db ?? process.env.DATABASE_URL ?? DEFAULT_SQLITE_FILE,
+    port: options.port ?? Number(process.env.PORT ?? 8080),
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  const client = new TableClient(server.url);
+  // A table left open by an earlier run is offered again rather than a new one each start.
+  const open = (await client.list('open')).find((t) => t.game === 'backgammon');
+  const agent = defaultAgentFor('backgammon');
+  const table =
+    open?.id ??
+    (await client.createTable({ game: 'backgammon', seats: [{ kind: 'person' }, { kind: 'agent', agent }] }))
+      .id;
+  out(`Tabula table server at ${server.url} (${server.database.dialect}: ${server.database.where}).`);
+  out(`A backgammon table against the ${agent} agent is ready: table ${table}.`);
+  out('Play it from another terminal:');
+  out(`  npm run tabula -- play --server ${server.url} --table ${table}`);
+  out(`Or a new table of any game:  npm run tabula -- play --server ${server.url} skirmish --vs bidder`);
+  out(`Tables: ${server.url}/tables   API: ${server.url}/docs   Stop: Ctrl-C`);
+  return { server, table };
+}
+
+const entry = process.argv[1];
+if (entry && realpathSync(entry) === fileURLToPath(import.meta.url)) {
+  const { server } = await start((line) => console.log(line));
+  await runUntilSignal(server);
+}

@@ -1,0 +1,626 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { agentsFor } from '@tabula/agents';
+import { GAMES, withDefaults } from '@tabula/cli';
+import {
+  type AnyGame,
+  createRng,
+  type GameRecord,
+  gameStreams,
+  IllegalActionError,
+  InvalidInputError,
+  type Outcome,
+  parseWith,
+  type RecordedAction,
+  type RngState,
+  replay,
+  TabulaError,
+} from '@tabula/core';
+import type { AgentPool } from './agents.js';
+import type { OpenedDatabase, SeatsRow, TablesRow } from './db.js';
+import type { CreateTable, Join, ServerMessage, TableStatus, TableSummary, Update } from './schemas.js';
+import {
+  appendAction,
+  insertTable,
+  listTables,
+  liveTableIds,
+  loadActions,
+  loadSeats,
+  loadTable,
+  takeSeat,
+} from './store.js';
+
+/** Someone told of a table's every new position: a seat's socket, or a spectator's (seat null). */
+export interface Subscriber {
+  readonly seat: number | null;
+  send(message: ServerMessage): void;
+}
+
+interface SeatInfo {
+  readonly kind: 'person' | 'agent';
+  readonly agent: string | null;
+  name: string | null;
+  tokenHash: string | null;
+}
+
+/** A table in memory: a cache of its rows, its log and who listens. */
+interface Live {
+  readonly id: string;
+  readonly game: AnyGame;
+  readonly version: string;
+  readonly config: unknown;
+  readonly seed: number;
+  readonly createdAt: string;
+  readonly seats: SeatInfo[];
+  state: unknown;
+  rng: RngState;
+  seq: number;
+  status: TableStatus;
+  outcome: Outcome | null;
+  readonly actions: RecordedAction[];
+  readonly subscribers: Set<Subscriber>;
+  /** The end of the queue of this table's operations: they run one at a time, in order. */
+  lock: Promise<unknown>;
+  /** Agent seats with a decision under way. */
+  readonly thinking: Set<number>;
+}
+
+export interface HallOptions {
+  readonly agents: AgentPool;
+  /** An agent's time budget a decision, in milliseconds (default 1000). */
+  readonly agentBudgetMs?: number;
+  /**
+   * Games whose legal actions take long to find (rummy's: a solver's search
+   * of many milliseconds): theirs are worked out in the worker threads, so
+   * that the event loop stays free for other tables. Default: rummy.
+   */
+  readonly slowLegal?: readonly string[];
+}
+
+/** Where the hall reports what goes wrong off any request (an agent that failed): the server's logger. */
+export interface HallLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** A seat token: 192 random bits, in base64url; only its hash is stored. */
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const newTableId = () => randomBytes(9).toString('base64url');
+
+/** A 32-bit seed from the system's secure generator: nobody can guess a table's chance. */
+const newSeed = () => randomBytes(4).readInt32LE(0);
+
+function gameOf(id: string, path = '$.game'): AnyGame {
+  const game = Object.hasOwn(GAMES, id) ? GAMES[id] : undefined;
+  if (game === undefined)
+    throw new InvalidInputError(
+      'invalid_input',
+      path,
+      `no game "${id}" on this server; games: ${Object.keys(GAMES).join(', ')}`,
+    );
+  return game;
+}
+
+const notFound = (id: string) => new TabulaError('not_found', `There is no table ${id}`);
+
+/**
+ * Every table of the server: creating and joining them, taking actions, and
+ * telling each seat and spectator its own new view. Each table's operations
+ * run one at a time, in order; an action is applied in memory only once its
+ * transaction has committed, so memory never runs ahead of the log.
+ */
+export class Hall {
+  private readonly tables = new Map<string, Live>();
+  private readonly loading = new Map<string, Promise<Live>>();
+  private closing = false;
+  private readonly budgetMs: number;
+  private readonly slowLegal: ReadonlySet<string>;
+  log: HallLog | null = null;
+
+  private constructor(
+    private readonly database: OpenedDatabase,
+    private readonly options: HallOptions,
+  ) {
+    this.budgetMs = options.agentBudgetMs ?? 1000;
+    this.slowLegal = new Set(options.slowLegal ?? ['rummy']);
+  }
+
+  /** A seat's legal actions: here for most games, in a worker for the slow ones. */
+  private async legalFor(
+    live: Live,
+    state: unknown,
+    seat: number | null,
+    status: TableStatus,
+  ): Promise<unknown[]> {
+    if (seat === null || status !== 'running' || !live.game.toAct(state).includes(seat)) return [];
+    if (!this.slowLegal.has(live.game.id)) return live.game.legalActions(state, seat);
+    return this.options.agents.legal({ game: live.game.id, seat, state });
+  }
+
+  private async updateNow(live: Live, seat: number | null): Promise<Update> {
+    const legal = await this.legalFor(live, live.state, seat, live.status);
+    return updateAt(live, live.state, live.seq, live.status, seat, legal);
+  }
+
+  /** Opens the hall on a database and resumes every table not finished, agents included. */
+  static async open(database: OpenedDatabase, options: HallOptions): Promise<Hall> {
+    const hall = new Hall(database, options);
+    for (const id of await liveTableIds(database.db)) {
+      const live = await hall.live(id);
+      hall.scheduleAgents(live);
+    }
+    return hall;
+  }
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** Tables in memory (for /health). */
+  get size(): number {
+    return this.tables.size;
+  }
+
+  private async live(id: string): Promise<Live> {
+    const cached = this.tables.get(id);
+    if (cached !== undefined) return cached;
+    let pending = this.loading.get(id);
+    if (pending === undefined) {
+      pending = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async load(id: string): Promise<Live> {
+    const stored = await loadTable(this.db, id);
+    if (stored === null) throw notFound(id);
+    const { row, seats } = stored;
+    const game = gameOf(row.game);
+    const live: Live = {
+      id,
+      game,
+      version: row.version,
+      config: JSON.parse(row.config) as unknown,
+      seed: Number(row.seed),
+      createdAt: row.created_at,
+      seats: seats.map(seatInfo),
+      // The snapshot is the server's own, but it goes through the game's checks all the same.
+      state: game.fromJSON(JSON.parse(row.state)),
+      rng: JSON.parse(row.rng) as RngState,
+      seq: Number(row.seq),
+      status: row.status as TableStatus,
+      outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+      actions: await loadActions(this.db, id),
+      subscribers: new Set(),
+      lock: Promise.resolve(),
+      thinking: new Set(),
+    };
+    if (live.actions.length !== live.seq)
+      throw new TabulaError(
+        'invalid_state',
+        `Table ${id} logs ${live.actions.length} actions but is at ${live.seq}`,
+      );
+    this.tables.set(id, live);
+    return live;
+  }
+
+  /** Runs `work` after every operation queued before it on this table. */
+  private queue<T>(live: Live, work: () => Promise<T>): Promise<T> {
+    const run = live.lock.then(work, work);
+    live.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  async create(spec: CreateTable): Promise<TableSummary> {
+    this.refuseWhenClosing();
+    const game = gameOf(spec.game);
+    const players = spec.seats.length;
+    let defaults: unknown;
+    try {
+      defaults = game.defaultConfig(players);
+    } catch {
+      throw new InvalidInputError('invalid_config', '$.seats', `${game.id} cannot seat ${players} players`);
+    }
+    const config = parseWith(
+      game.schemas.config,
+      withDefaults(defaults, spec.config ?? {}),
+      `The ${game.id} config`,
+      'invalid_config',
+    );
+    if (game.seatCount(config) !== players)
+      throw new InvalidInputError(
+        'invalid_config',
+        '$.seats',
+        `this ${game.id} config seats ${game.seatCount(config)}, but ${players} seats were given`,
+      );
+    const offered = agentsFor(game.id);
+    spec.seats.forEach((seat, i) => {
+      if (seat.kind === 'agent' && !offered.has(seat.agent))
+        throw new InvalidInputError(
+          'invalid_input',
+          `$.seats[${i}].agent`,
+          `no agent "${seat.agent}" for ${game.id}; agents: ${[...offered.keys()].join(', ')}`,
+        );
+    });
+    const seed = newSeed();
+    const { chance } = gameStreams(seed, players);
+    const state = game.setup(config, chance);
+    const seats: SeatInfo[] = spec.seats.map((s) =>
+      s.kind === 'agent'
+        ? { kind: 'agent', agent: s.agent, name: s.agent, tokenHash: null }
+        : { kind: 'person', agent: null, name: null, tokenHash: null },
+    );
+    const status: TableStatus = seats.every((s) => s.kind === 'agent') ? 'running' : 'open';
+    const id = newTableId();
+    const rng = chance.save();
+    const createdAt = await insertTable(this.db, {
+      id,
+      game: game.id,
+      version: game.version,
+      config,
+      seed,
+      state,
+      rng,
+      status,
+      seats: seats.map(({ kind, agent, name }) => ({ kind, agent, name })),
+    });
+    const live: Live = {
+      id,
+      game,
+      version: game.version,
+      config,
+      seed,
+      createdAt,
+      seats,
+      state,
+      rng,
+      seq: 0,
+      status,
+      outcome: null,
+      actions: [],
+      subscribers: new Set(),
+      lock: Promise.resolve(),
+      thinking: new Set(),
+    };
+    this.tables.set(id, live);
+    this.scheduleAgents(live);
+    return summaryOf(live);
+  }
+
+  /** Takes a free person seat (the first one, unless named) and returns its token, shown this once. */
+  async join(id: string, request: Join): Promise<{ table: string; seat: number; token: string }> {
+    this.refuseWhenClosing();
+    const live = await this.live(id);
+    return this.queue(live, async () => {
+      const free = live.seats.flatMap((s, seat) =>
+        s.kind === 'person' && s.tokenHash === null ? [seat] : [],
+      );
+      const seat = request.seat ?? free[0];
+      if (seat === undefined) throw new IllegalActionError('seat_taken', `Table ${id} has no free seat`);
+      if (seat >= live.seats.length)
+        throw new IllegalActionError('unknown_seat', `Table ${id} has seats 0 to ${live.seats.length - 1}`);
+      if (!free.includes(seat))
+        throw new IllegalActionError('seat_taken', `Seat ${seat} of table ${id} is not free for a person`);
+      const token = newToken();
+      const hash = tokenHash(token);
+      const status: TableStatus = free.length === 1 ? 'running' : 'open';
+      const name = request.name ?? null;
+      await takeSeat(this.db, id, seat, hash, name, status);
+      const info = live.seats[seat] as SeatInfo;
+      info.tokenHash = hash;
+      info.name = name;
+      const started = live.status === 'open' && status === 'running';
+      live.status = status;
+      if (started) {
+        // Everyone learns that the game has begun: who is to act now.
+        await this.broadcast(live);
+        this.scheduleAgents(live);
+      }
+      return { table: id, seat, token };
+    });
+  }
+
+  /** The seat a token opens at a table; `unauthorized` for any other token. */
+  async seatOf(id: string, token: string): Promise<number> {
+    const live = await this.live(id);
+    const hash = tokenHash(token);
+    const seat = live.seats.findIndex((s) => s.tokenHash === hash);
+    if (seat === -1) throw new TabulaError('unauthorized', `That token opens no seat of table ${id}`);
+    return seat;
+  }
+
+  /**
+   * A seat's action, sent with the sequence number the seat last saw. The
+   * engine checks it; the log takes it in one transaction; only then does the
+   * table move on, and every seat and spectator is told its own new view.
+   * Returns the new sequence number. A refusal (stale, illegal) changes nothing.
+   */
+  async submit(id: string, seat: number, seq: number, action: unknown): Promise<number> {
+    this.refuseWhenClosing();
+    const live = await this.live(id);
+    return this.queue(live, async () => {
+      if (live.status === 'finished') throw new IllegalActionError('game_over', `Table ${id} has finished`);
+      if (live.status === 'open')
+        throw new IllegalActionError('wrong_phase', `Table ${id} waits for its players to join`);
+      if (seq !== live.seq)
+        throw new IllegalActionError(
+          'stale_sequence',
+          `Table ${id} is at action ${live.seq}, not ${seq}: read its view again`,
+        );
+      // The engine draws from a copy: a refused action leaves the table's generator as it was.
+      const rng = createRng(live.rng);
+      let state: unknown;
+      try {
+        state = live.game.apply(live.state, seat, action, rng);
+      } catch (error) {
+        if (error instanceof TabulaError) throw error;
+        // An engine that throws anything else on untrusted input has a bug; the action is refused all the same.
+        this.log?.warn({ table: id, err: error }, 'the engine failed on an action');
+        throw new IllegalActionError(
+          'invalid_action',
+          `The ${live.game.id} engine could not apply that action`,
+        );
+      }
+      const outcome = live.game.outcome(state);
+      const status: TableStatus = outcome === null ? 'running' : 'finished';
+      const saved = rng.save();
+      try {
+        await appendAction(this.db, {
+          tableId: id,
+          seq,
+          seat,
+          action,
+          state,
+          rng: saved,
+          status,
+          outcome,
+        });
+      } catch (error) {
+        // Another process moved this table on: the cache is stale, so it is read again next time.
+        if (error instanceof TabulaError && error.code === 'stale_sequence') this.tables.delete(id);
+        else if (!(error instanceof TabulaError))
+          throw new TabulaError('unavailable', 'The action could not be saved; it was not applied', {
+            cause: error,
+          });
+        throw error;
+      }
+      live.state = state;
+      live.rng = saved;
+      live.seq = seq + 1;
+      live.status = status;
+      live.outcome = outcome;
+      live.actions.push({ seat, action });
+      await this.broadcast(live);
+      this.scheduleAgents(live);
+      return live.seq;
+    });
+  }
+
+  /** What a seat (or a spectator, null) is shown now. */
+  async update(id: string, seat: number | null): Promise<Update> {
+    const live = await this.live(id);
+    return this.queue(live, () => this.updateNow(live, seat));
+  }
+
+  /**
+   * Starts telling a seat or spectator each new position. `since` is the
+   * sequence number it saw last (after a reconnect): it is first told every
+   * position after that one, in order; without it, the position now.
+   * Legal actions come with the position now only (an old one's are past).
+   * Returns the function that stops it.
+   */
+  async subscribe(id: string, subscriber: Subscriber, since?: number): Promise<() => void> {
+    const live = await this.live(id);
+    return this.queue(live, async () => {
+      if (since === undefined || since > live.seq) {
+        subscriber.send({ type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
+      } else if (since < live.seq) {
+        const states = replay(live.game, recordOf(live, null));
+        for (let k = since + 1; k < live.seq; k++)
+          subscriber.send({
+            type: 'update',
+            ...updateAt(live, states[k], k, 'running', subscriber.seat, []),
+          });
+        subscriber.send({ type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
+      }
+      live.subscribers.add(subscriber);
+      return () => {
+        live.subscribers.delete(subscriber);
+      };
+    });
+  }
+
+  async summary(id: string): Promise<TableSummary> {
+    return summaryOf(await this.live(id));
+  }
+
+  /** The tables with a status (all without one), newest first. */
+  async list(status?: TableStatus, limit = 100): Promise<TableSummary[]> {
+    const rows = await listTables(
+      this.db,
+      status === undefined ? ['open', 'running', 'finished'] : [status],
+      limit,
+    );
+    const seats = await loadSeats(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => {
+      const live = this.tables.get(row.id);
+      return live !== undefined
+        ? summaryOf(live)
+        : summaryOfRow(
+            row,
+            seats.filter((s) => s.table_id === row.id),
+          );
+    });
+  }
+
+  /**
+   * The game record of a finished table, which `tabula replay` plays back.
+   * A running table's record would hold the seed, and the seed is all of the
+   * game's future chance (the dice to come, the stock's order): so it is
+   * given once the game is over, and until then `game_not_over`.
+   */
+  async record(id: string): Promise<GameRecord> {
+    const live = await this.live(id);
+    if (live.status !== 'finished')
+      throw new TabulaError(
+        'game_not_over',
+        `Table ${id} is still being played; its record (which holds the seed) is given when it ends`,
+      );
+    return recordOf(live, live.outcome);
+  }
+
+  /** Stops taking work, waits for every table's operations under way (their transactions) to end. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all([...this.tables.values()].map((live) => live.lock));
+  }
+
+  private refuseWhenClosing(): void {
+    if (this.closing) throw new TabulaError('unavailable', 'The server is shutting down');
+  }
+
+  /** Tells every seat and spectator listening its own view of the position now. */
+  private async broadcast(live: Live): Promise<void> {
+    const bySeat = new Map<number | null, ServerMessage>();
+    for (const subscriber of live.subscribers) {
+      if (!bySeat.has(subscriber.seat))
+        bySeat.set(subscriber.seat, { type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
+    }
+    for (const subscriber of live.subscribers) {
+      const message = bySeat.get(subscriber.seat);
+      if (message !== undefined) subscriber.send(message);
+    }
+  }
+
+  /** Asks each agent seat that is to act for its action, in a worker; it is submitted like a person's. */
+  private scheduleAgents(live: Live): void {
+    if (this.closing || live.status !== 'running') return;
+    for (const seat of live.game.toAct(live.state)) {
+      const info = live.seats[seat];
+      if (info?.kind !== 'agent' || info.agent === null || live.thinking.has(seat)) continue;
+      live.thinking.add(seat);
+      const { seq, state } = live;
+      // The agent's own generator, a function of the table's secret seed and the moment: repeatable, never the table's chance.
+      const seed = (live.seed ^ Math.imul(seat + 1, 0x9e3779b1) ^ Math.imul(seq + 1, 0x85ebca6b)) | 0;
+      const task = { game: live.game.id, agent: info.agent, seat, state, seed, budgetMs: this.budgetMs };
+      this.options.agents
+        .decide(task)
+        .catch(async (error: unknown) => {
+          // A failed or overrunning agent still plays: a legal action chosen by its seed.
+          this.log?.warn({ table: live.id, seat, err: error }, 'an agent failed; it plays a random action');
+          return createRng(seed).pick(await this.legalFor(live, state, seat, 'running'));
+        })
+        .then((action) => this.submit(live.id, seat, seq, action))
+        .catch((error: unknown) => {
+          if (
+            error instanceof TabulaError &&
+            (error.code === 'stale_sequence' || error.code === 'unavailable')
+          )
+            return;
+          this.log?.warn({ table: live.id, seat, err: error }, 'an agent action was refused');
+        })
+        .finally(() => {
+          live.thinking.delete(seat);
+          this.scheduleAgents(live);
+        });
+    }
+  }
+}
+
+function seatInfo(row: SeatsRow): SeatInfo {
+  return {
+    kind: row.kind === 'agent' ? 'agent' : 'person',
+    agent: row.agent,
+    name: row.name,
+    tokenHash: row.token_hash,
+  };
+}
+
+/** A seat's (or spectator's) update at a position: its view and legal actions, nothing else of the state. */
+function updateAt(
+  live: Live,
+  state: unknown,
+  seq: number,
+  status: TableStatus,
+  seat: number | null,
+  legal: unknown[],
+): Update {
+  const playing = status === 'running';
+  return {
+    table: live.id,
+    seq,
+    seat,
+    status,
+    view: live.game.view(state, seat),
+    legal,
+    toAct: playing ? live.game.toAct(state) : [],
+    outcome: status === 'finished' ? live.game.outcome(state) : null,
+  };
+}
+
+function playerNames(seats: readonly SeatInfo[]): string[] {
+  return seats.map((s, seat) => s.name ?? (s.kind === 'agent' ? (s.agent ?? 'agent') : `seat ${seat}`));
+}
+
+function recordOf(live: Live, outcome: Outcome | null): GameRecord {
+  return {
+    game: live.game.id,
+    version: live.version,
+    config: live.config,
+    seed: live.seed,
+    players: playerNames(live.seats),
+    actions: [...live.actions],
+    ...(outcome === null ? {} : { outcome }),
+  };
+}
+
+function summaryOf(live: Live): TableSummary {
+  return {
+    id: live.id,
+    game: live.game.id,
+    version: live.version,
+    status: live.status,
+    seq: live.seq,
+    seats: live.seats.map((s, seat) => ({
+      seat,
+      kind: s.kind,
+      agent: s.agent,
+      name: s.name,
+      taken: s.kind === 'agent' || s.tokenHash !== null,
+    })),
+    toAct: live.status === 'running' ? live.game.toAct(live.state) : [],
+    outcome: live.outcome,
+    createdAt: live.createdAt,
+  };
+}
+
+function summaryOfRow(row: TablesRow, seats: readonly SeatsRow[]): TableSummary {
+  const status = row.status as TableStatus;
+  const game = Object.hasOwn(GAMES, row.game) ? GAMES[row.game] : undefined;
+  return {
+    id: row.id,
+    game: row.game,
+    version: row.version,
+    status,
+    seq: Number(row.seq),
+    seats: seats.map((s) => ({
+      seat: Number(s.seat),
+      kind: s.kind === 'agent' ? 'agent' : 'person',
+      agent: s.agent,
+      name: s.name,
+      taken: s.kind === 'agent' || s.token_hash !== null,
+    })),
+    toAct: status === 'running' && game !== undefined ? game.toAct(JSON.parse(row.state)) : [],
+    outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dropSchema } from '../src/db.js';
+import {
+  type ServerOptions,
+  startServer,
+  type TableServer,
+  type TableSocket,
+  type Update,
+} from '../src/index.js';
+
+/** The PostgreSQL the tests use: `TABULA_TEST_DATABASE_URL`, else the machine's own (trust auth, database test). */
+export const POSTGRES_URL = process.env.TABULA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type Backend = 'sqlite' | 'postgres';
+export const BACKENDS: readonly Backend[] = ['sqlite', 'postgres'];
+
+/**
+ * A place for one test's tables: a SQLite file in a temporary folder, or a
+ * PostgreSQL schema of its own (so that parallel runs never meet). `drop`
+ * removes it.
+ */
+export interface Store {
+  readonly options: Pick<ServerOptions, 'db' | 'schema'>;
+  drop(): Promise<void>;
+}
+
+export function newStore(backend: Backend): Store {
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tabula-server-test-'));
+    return {
+      options: { db: join(dir, 'tables.db') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `tabula_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  return { options: { db: POSTGRES_URL, schema }, drop: () => dropSchema(POSTGRES_URL, schema) };
+}
+
+/** Limits far above what a test sends, so that only the limit tests meet them. */
+export const TEST_LIMITS = {
+  requestsPerMinute: 1_000_000,
+  burst: 100_000,
+  perSecond: 100_000,
+  socketsPerAddress: 10_000,
+};
+
+export async function serve(store: Store, extra: Partial<ServerOptions> = {}): Promise<TableServer> {
+  return startServer({
+    ...store.options,
+    port: 0,
+    logger: false,
+    limits: TEST_LIMITS,
+    agents: { budgetMs: 100, threads: 1 },
+    ...extra,
+  });
+}
+
+export type Pick1 = (legal: readonly unknown[]) => unknown;
+
+/**
+ * A scripted client: plays `pick` of the legal actions whenever its seat is
+ * to act, until the game ends or `until` says stop; a stale sequence (another
+ * seat played first, as in skirmish's simultaneous battles) is tried again
+ * on the next update. It starts from `from` when given (an update already
+ * read), else from the next one. Returns the last update read.
+ */
+export async function playOut(
+  socket: TableSocket,
+  seat: number,
+  pick: Pick1,
+  until: (update: Update) => boolean = () => false,
+  from?: Update,
+): Promise<Update> {
+  let update: Update = from ?? (await socket.nextUpdate());
+  for (;;) {
+    if (update.status === 'finished' || until(update)) return update;
+    if (update.toAct.includes(seat) && update.legal.length > 0) {
+      try {
+        await socket.act(update.seq, pick(update.legal));
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'stale_sequence') throw error;
+      }
+    }
+    update = await socket.nextUpdate();
+  }
+}
