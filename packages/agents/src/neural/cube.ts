@@ -139,7 +139,8 @@ export function cubeDecision(p: ArrayLike<number>, cube: CubeState, x = CUBE_EFF
   }
   const take = doubleTake <= doublePass;
   const afterDouble = Math.min(doubleTake, doublePass);
-  const double = afterDouble > noDouble;
+  // A tie doubles: above the cash point with no gammons, Janowski's no-double equity is the cash itself.
+  const double = afterDouble >= noDouble;
   let verdict: CubeDecision['verdict'];
   if (double) verdict = take ? 'double, take' : 'double, pass';
   else if (!take && noDouble >= doublePass) verdict = 'too good, pass';
