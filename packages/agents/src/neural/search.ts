@@ -8,7 +8,8 @@ import {
 } from './evaluator.js';
 import { generateMoves, MoveList, ROLLS } from './movegen.js';
 import { OUTPUTS } from './net.js';
-import { newPosition, offOf, type Position, swapSides } from './position.js';
+import { isContact, newPosition, offOf, type Position, swapSides } from './position.js';
+import { pubeval } from './pubeval.js';
 
 /*
  * Look-ahead. A position's n-ply chances are the average, over the 21 rolls
@@ -35,6 +36,12 @@ export interface Strength {
   plies: number;
   /** `filters[k]` filters the plays ranked at k plies before they are looked at k + 1 deep. */
   filters: readonly Filter[];
+  /**
+   * Inside the look-ahead, judge only this many plays of each roll with the
+   * net: the best by pubeval, a linear evaluator some hundred times cheaper
+   * (gnubg prunes with small nets the same way). 0 judges every play.
+   */
+  prune?: number;
 }
 
 /** The named strengths: 0-ply, 1-ply and 2-ply, with gnubg-like filters. */
@@ -47,6 +54,7 @@ export const STRENGTHS = {
       { keep: 8, within: 0.16 },
       { keep: 3, within: 0.06 },
     ],
+    prune: 4,
   },
 } as const satisfies Record<string, Strength>;
 
@@ -57,10 +65,43 @@ const probAt = Array.from({ length: MAX_DEPTH }, () => new Float64Array(OUTPUTS)
 const bestAt = Array.from({ length: MAX_DEPTH }, () => new Float64Array(OUTPUTS));
 const sumAt = Array.from({ length: MAX_DEPTH }, () => new Float64Array(OUTPUTS));
 
-/** The chances of the player on roll in `pos`, looking `plies` rolls ahead, into `out`. */
-export function evaluatePlied(ev: Evaluator, pos: Position, plies: number, out: Float64Array): Float64Array {
+/**
+ * The chances of the player on roll in `pos`, looking `plies` rolls ahead,
+ * into `out`; `prune` > 0 judges only that many plays of each roll with the net.
+ */
+export function evaluatePlied(
+  ev: Evaluator,
+  pos: Position,
+  plies: number,
+  out: Float64Array,
+  prune = 0,
+): Float64Array {
   if (plies <= 0 || classify(ev, pos) === 'bearoff') return evaluateOnRoll(ev, pos, out);
-  return lookAhead(ev, pos, plies, 0, out);
+  return lookAhead(ev, pos, plies, 0, out, prune);
+}
+
+const PRUNE_MAX = 16;
+const pruneIndex = new Int32Array(PRUNE_MAX);
+const pruneScore = new Float64Array(PRUNE_MAX);
+
+/** The indexes of the `keep` plays of `list` pubeval likes best, into `pruneIndex`; returns how many. */
+function pruned(pos: Position, list: MoveList, n: number, keep: number): number {
+  const race = !isContact(pos);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const s = pubeval(list.view(k), race);
+    if (count === keep && s <= pruneScore[count - 1]!) continue;
+    // Insertion into the sorted top `keep`.
+    let i = count < keep ? count++ : count - 1;
+    while (i > 0 && pruneScore[i - 1]! < s) {
+      pruneScore[i] = pruneScore[i - 1]!;
+      pruneIndex[i] = pruneIndex[i - 1]!;
+      i--;
+    }
+    pruneScore[i] = s;
+    pruneIndex[i] = k;
+  }
+  return count;
 }
 
 function lookAhead(
@@ -69,17 +110,22 @@ function lookAhead(
   plies: number,
   depth: number,
   out: Float64Array,
+  prune: number,
 ): Float64Array {
   const list = lists[depth]!;
   const p = probAt[depth]!;
   const best = bestAt[depth]!;
   const sum = sumAt[depth]!;
+  const keep = Math.min(prune, PRUNE_MAX);
   sum.fill(0);
   for (const [a, b, weight] of ROLLS) {
-    const n = generateMoves(pos, a, b, list);
+    let n = generateMoves(pos, a, b, list);
+    const pruning = keep > 0 && n > keep;
+    if (pruning) n = pruned(pos, list, n, keep);
     let bestK = 0;
     let bestEquity = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < n; k++) {
+    for (let j = 0; j < n; j++) {
+      const k = pruning ? pruneIndex[j]! : j;
       const e = moneyEquity(evaluateAfterMove(ev, list.view(k), p));
       if (e > bestEquity) {
         bestEquity = e;
@@ -91,7 +137,7 @@ function lookAhead(
     if (plies > 1 && offOf(after, 0) < 15) {
       const swapped = swapSides(after, swappedAt[depth]!);
       if (classify(ev, swapped) !== 'bearoff') {
-        lookAhead(ev, swapped, plies - 1, depth + 1, p);
+        lookAhead(ev, swapped, plies - 1, depth + 1, p, prune);
         invert(p, best);
       }
     }
@@ -110,9 +156,10 @@ export function evaluateAfterPlied(
   after: Position,
   plies: number,
   out: Float64Array,
+  prune = 0,
 ): Float64Array {
   if (plies <= 0 || offOf(after, 0) === 15) return evaluateAfterMove(ev, after, out);
-  evaluatePlied(ev, swapSides(after, afterScratch), plies, plyScratch);
+  evaluatePlied(ev, swapSides(after, afterScratch), plies, plyScratch, prune);
   return invert(plyScratch, out);
 }
 
@@ -149,7 +196,7 @@ export function rankPlays(
     const kept = ranked.filter((r, i) => i < filter.keep && top - r.equity <= filter.within);
     if (kept.length <= 1) break;
     for (const r of kept) {
-      evaluateAfterPlied(ev, afters[r.index]!, ply, r.probabilities);
+      evaluateAfterPlied(ev, afters[r.index]!, ply, r.probabilities, strength.prune ?? 0);
       r.equity = equityOf(r.probabilities);
       r.plies = ply;
     }
