@@ -10,6 +10,8 @@
  * BENCH_DEEP_PAIRS those of the matches with look-ahead (default 10): a
  * 2-ply game takes seconds.
  */
+
+import { loadavg } from 'node:os';
 import { type BackgammonState, Board, Moves, type Side, Table } from '@tabula/backgammon';
 import { createRng } from '@tabula/core';
 import { Bench } from 'tinybench';
@@ -54,15 +56,16 @@ for (const strength of ['neural-0', 'neural-1', 'neural-2'] as const) {
 }
 await bench.run();
 console.log(`Weights: ${TRAINED.games} self-play games.`);
+console.log(
+  `load average while timing: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')}`,
+);
 console.table(
   bench.tasks.map((t) => {
     const r = t.result;
     const mean = r !== undefined && 'latency' in r ? r.latency.mean : Number.NaN;
-    return {
-      task: t.name,
-      'mean (ms)': mean.toFixed(3),
-      samples: r !== undefined && 'latency' in r ? (r.latency.samples?.length ?? 0) : 0,
-    };
+    return { task: t.name, 'mean (ms)': mean.toFixed(3) };
   }),
 );
 
