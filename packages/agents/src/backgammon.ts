@@ -270,16 +270,19 @@ export const backgammonAgents: AgentEntry[] = [
   },
   {
     name: 'neural-1',
+    showcase: false,
     summary: 'the neural net looking one roll ahead (1-ply) at the best 0-ply candidates',
     create: () => neuralAgent('neural-1', STRENGTHS['neural-1']) as Agent<unknown, unknown>,
   },
   {
     name: 'neural-2',
+    showcase: false,
     summary: 'the neural net looking two rolls ahead (2-ply), with gnubg-style move filtering',
     create: () => neuralAgent('neural-2', STRENGTHS['neural-2']) as Agent<unknown, unknown>,
   },
   {
     name: 'expert',
+    showcase: false,
     summary: 'the strongest setting: the neural net at 2-ply with move filtering, and its cube decisions',
     create: () => neuralAgent('expert', STRENGTHS['neural-2']) as Agent<unknown, unknown>,
   },

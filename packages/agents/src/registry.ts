@@ -25,6 +25,7 @@ const EXTRA_FOR: Record<string, readonly AgentEntry[]> = {
   backgammon: [
     {
       name: 'random-cube',
+      showcase: false,
       summary: 'a uniformly random legal action, doubles and beavers included',
       create: () => randomAgent(),
     },
