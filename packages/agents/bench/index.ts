@@ -8,7 +8,8 @@
  *
  * BENCH_PAIRS sets the pairs of the 0-ply matches (default 250), and
  * BENCH_DEEP_PAIRS those of the matches with look-ahead (default 10): a
- * 2-ply game takes seconds.
+ * 2-ply game takes seconds. BENCH_ONLY="expert vs pubeval" plays only the
+ * matches named (comma-separated).
  */
 
 import { loadavg } from 'node:os';
@@ -89,8 +90,10 @@ const matches: [string, string, number][] = [
   ['expert', 'heuristic', deepPairs],
 ];
 const rows = [];
+// BENCH_ONLY="expert vs pubeval,..." plays only the matches named.
+const only = process.env.BENCH_ONLY?.split(',').map((m) => m.trim());
 for (const [a, b, n] of matches) {
-  if (n <= 0) continue;
+  if (n <= 0 || (only !== undefined && !only.includes(`${a} vs ${b}`))) continue;
   const started = performance.now();
   const r = compare(players[a]!, players[b]!, n, 14);
   rows.push({
