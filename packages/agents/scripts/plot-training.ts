@@ -36,6 +36,7 @@ const hi = Math.max(0.5, ...curve.map((c) => c[1] + c[2]));
 const x = (g: number) => left + ((W - left - right) * g) / maxGames;
 const y = (v: number) => top + ((H - top - bottom) * (hi - v)) / (hi - lo);
 const parts: string[] = [];
+parts.push('<title>0-ply strength against pubeval over self-play training games</title>');
 parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
 parts.push(
   `<text x="${W / 2}" y="22" text-anchor="middle" font-size="15">0-ply strength against pubeval during self-play training</text>`,
