@@ -4,7 +4,7 @@ import { backgammonGame } from '@tabula/backgammon';
 import { playGame } from '@tabula/core';
 
 // Every game offers `random` plus its own agents, by name.
-console.log([...agentsFor('backgammon').keys()]); // [ 'random', 'heuristic' ]
+console.log([...agentsFor('backgammon').keys()]); // [ 'random', 'random-cube', 'heuristic', 'pubeval', 'neural-0', ... ]
 
 // An agent sees its seat's view and the legal actions, never the state.
 const config = backgammonGame.defaultConfig();

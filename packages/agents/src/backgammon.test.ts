@@ -68,7 +68,14 @@ describe('heuristic backgammon agent', () => {
   });
 
   it('is registered as heuristic and plays the same game from the same seed', async () => {
-    expect(backgammonAgents.map((e) => e.name)).toEqual(['heuristic']);
+    expect(backgammonAgents.map((e) => e.name)).toEqual([
+      'heuristic',
+      'pubeval',
+      'neural-0',
+      'neural-1',
+      'neural-2',
+      'expert',
+    ]);
     const [once, again] = await twoGamesOf(game, game.defaultConfig(), backgammonAgents, 'heuristic', 77);
     expect(again).toEqual(once);
   });

@@ -1,6 +1,8 @@
 import { type BackgammonAction, type BackgammonView, type Board, Moves, type Side } from '@tabula/backgammon';
 import { type Agent, TabulaError } from '@tabula/core';
 import type { AgentEntry } from './agent-entry.js';
+import { neuralAgent, pubevalAgent } from './neural/bot.js';
+import { STRENGTHS } from './neural/search.js';
 
 // The evaluator counts checkers by pip in Int8Arrays of 26: `own[p]` are the
 // mover's checkers on its pip p (25 the bar, 0 borne off), `theirs[p]` the
@@ -253,5 +255,35 @@ export const backgammonAgents: AgentEntry[] = [
     summary:
       'scores each play by pips, made points, primes and exposed blots; bears off efficiently; doubles when well ahead, takes unless hopeless',
     create: () => heuristicAgent() as Agent<unknown, unknown>,
+  },
+  {
+    name: 'pubeval',
+    summary:
+      "Tesauro's public linear evaluator (the standard benchmark); no cube: never doubles, always takes",
+    create: () => pubevalAgent() as Agent<unknown, unknown>,
+  },
+  {
+    name: 'neural-0',
+    summary:
+      'the self-trained neural net, each play judged as it stands (0-ply); cube by Janowski or the match table',
+    create: () => neuralAgent('neural-0', STRENGTHS['neural-0']) as Agent<unknown, unknown>,
+  },
+  {
+    name: 'neural-1',
+    showcase: false,
+    summary: 'the neural net looking one roll ahead (1-ply) at the best 0-ply candidates',
+    create: () => neuralAgent('neural-1', STRENGTHS['neural-1']) as Agent<unknown, unknown>,
+  },
+  {
+    name: 'neural-2',
+    showcase: false,
+    summary: 'the neural net looking two rolls ahead (2-ply), with gnubg-style move filtering',
+    create: () => neuralAgent('neural-2', STRENGTHS['neural-2']) as Agent<unknown, unknown>,
+  },
+  {
+    name: 'expert',
+    showcase: false,
+    summary: 'the strongest setting: the neural net at 2-ply with move filtering, and its cube decisions',
+    create: () => neuralAgent('expert', STRENGTHS['neural-2']) as Agent<unknown, unknown>,
   },
 ];

@@ -1,5 +1,25 @@
 export type { AgentEntry } from './agent-entry.js';
 export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
+export {
+  type CubeEvaluation,
+  cubeStateOf,
+  evaluateCube,
+  evaluatePlays,
+  neuralAgent,
+  type PlayEvaluation,
+  pubevalAgent,
+  type Situation,
+  type StrengthName,
+  shippedEvaluator,
+} from './neural/bot.js';
+export {
+  type CubeDecision,
+  type CubeState,
+  cubeDecision,
+  cubefulMoneyEquity,
+  type MatchScore,
+} from './neural/cube.js';
+export { type Filter, STRENGTHS, type Strength } from './neural/search.js';
 export { randomAgent } from './random.js';
 export { agentsFor, defaultAgentFor } from './registry.js';
 export { greedyRummyAgent, laidBy, rummyAgents } from './rummy.js';

@@ -19,4 +19,18 @@ describe('randomAgent', () => {
     expect(() => agent.act(null, [], { seat: 0, rng: createRng(1) })).toThrow(/no legal action/);
     expect(() => agent.actWithoutView?.([], { seat: 0, rng: createRng(1) })).toThrow(/no legal action/);
   });
+
+  it('leaves out the action types it avoids while anything else is legal', async () => {
+    const agent = randomAgent<null, { type: string }>({ avoid: ['double'] });
+    const rng = createRng(3);
+    const legal = [{ type: 'roll' }, { type: 'double' }];
+    for (let i = 0; i < 50; i++) expect(agent.act(null, legal, { seat: 0, rng })).toEqual({ type: 'roll' });
+    // With nothing else to do it still acts.
+    expect(agent.act(null, [{ type: 'double' }], { seat: 0, rng })).toEqual({ type: 'double' });
+    // Without the option, both come up.
+    const plain = randomAgent<null, { type: string }>();
+    const seen = new Set<string>();
+    for (let i = 0; i < 50; i++) seen.add((await plain.act(null, legal, { seat: 0, rng })).type);
+    expect(seen).toEqual(new Set(['roll', 'double']));
+  });
 });

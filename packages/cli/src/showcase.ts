@@ -1,13 +1,14 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { agentsFor } from '@tabula/agents';
 import { roundRobin, standingsTable } from './commands/tournament.js';
 import { openPool } from './pool.js';
-import { agentNames, GAMES } from './registry.js';
+import { GAMES } from './registry.js';
 
 /** Games per pairing: enough to separate the agents, few enough to finish in well under a minute. */
 export const SHOWCASE_GAMES: Readonly<Record<string, number>> = { backgammon: 40, rummy: 20, skirmish: 200 };
 
-/** A short round robin of every shipped agent in every game: the project's main job (`npm start`). */
+/** A short round robin of the shipped agents in every game (all but those marked `showcase: false`): the project's main job (`npm start`). */
 export async function showcase(
   out: (line: string) => void,
   { workers = 2, seed = 2026, games: perGame = SHOWCASE_GAMES } = {},
@@ -17,7 +18,8 @@ export async function showcase(
   const pool = openPool(workers);
   try {
     for (const id of Object.keys(GAMES)) {
-      const agents = agentNames(id);
+      // Variants and the look-ahead agents (seconds a game) sit this one out.
+      const agents = [...agentsFor(id).values()].filter((e) => e.showcase !== false).map((e) => e.name);
       const games = perGame[id] ?? 20;
       const started = performance.now();
       const standings = await roundRobin(id, agents, games, seed, pool);
