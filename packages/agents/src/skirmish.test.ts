@@ -3,7 +3,15 @@ import { type SkirmishAction, type SkirmishView, skirmishGame } from '@tabula/sk
 import { describe, expect, it } from 'vitest';
 import { outrightWins, twoGamesOf } from '../test/match.js';
 import { randomAgent } from './random.js';
-import { bidderAgent, chooseBid, opponentCards, skirmishAgents } from './skirmish.js';
+import { defaultAgentFor } from './registry.js';
+import {
+  bidderAgent,
+  chooseBid,
+  chooseOptimal,
+  opponentCards,
+  optimalAgent,
+  skirmishAgents,
+} from './skirmish.js';
 
 const play = (card: number): SkirmishAction => ({ type: 'play', card });
 
@@ -19,7 +27,7 @@ function after(battles: [number, number][], seed = 3) {
 
 describe('the bidder', () => {
   it('is registered by name and plays only legal actions, the same way twice', async () => {
-    expect(skirmishAgents.map((e) => e.name)).toEqual(['bidder']);
+    expect(skirmishAgents.map((e) => e.name)).toEqual(['bidder', 'optimal']);
     const [first, again] = await twoGamesOf(skirmishGame, { players: 2 }, skirmishAgents, 'bidder', 11);
     expect(again).toEqual(first);
     expect(first).toHaveLength(30);
@@ -100,5 +108,60 @@ describe('the bidder', () => {
     expect(wins).toBeGreaterThanOrEqual(260);
     // The measured rate, so a weakening shows long before the bar is crossed.
     expect(wins / 400).toBeGreaterThan(0.8);
+  });
+});
+
+describe('the optimal agent', () => {
+  it('is the strongest registered, plays only legal actions, the same way twice from one seed', async () => {
+    expect(defaultAgentFor('skirmish')).toBe('optimal');
+    const [first, again] = await twoGamesOf(skirmishGame, { players: 2 }, skirmishAgents, 'optimal', 5);
+    expect(again).toEqual(first);
+    expect(first).toHaveLength(30);
+  });
+
+  it("plays the solver's mixed strategy in a small game: its sampled frequencies match", () => {
+    // Ships 1..4 over P1..P4: the optimum opens 1, 2, 3 with 0.403, 0.285, 0.311 and never 4.
+    const config = {
+      players: 2,
+      fleet: [1, 2, 3, 4],
+      planets: skirmishGame.setup({ players: 2 }, createRng(1)).deck.slice(0, 4),
+    };
+    const view = skirmishGame.view(
+      skirmishGame.setup(
+        { ...config, planets: config.planets.map((p) => ({ ...p, victoryPoints: 1 })) },
+        createRng(2),
+      ),
+      0,
+    );
+    const rng = createRng(9);
+    const counts = [0, 0, 0, 0, 0];
+    for (let i = 0; i < 4000; i++) {
+      const card = chooseOptimal(view, 0, rng);
+      if (card !== null) counts[card] = (counts[card] ?? 0) + 1;
+    }
+    expect(counts[4]).toBe(0);
+    expect((counts[1] ?? 0) / 4000).toBeCloseTo(0.403, 1);
+    expect((counts[2] ?? 0) / 4000).toBeCloseTo(0.285, 1);
+    expect((counts[3] ?? 0) / 4000).toBeCloseTo(0.311, 1);
+  });
+
+  it('falls back to the bidder where the solver does not apply (three seats)', async () => {
+    const agents = [optimalAgent(), optimalAgent(), optimalAgent()] as Agent<unknown, unknown>[];
+    const { outcome } = await playGame(skirmishGame, { players: 3 }, agents, 4);
+    expect(outcome.scores).toHaveLength(3);
+    const view = skirmishGame.view(skirmishGame.setup({ players: 3 }, createRng(3)), 0);
+    expect(chooseOptimal(view, 0, createRng(1))).toBeNull();
+  });
+
+  it('beats random in at least 75% of 200 seeded two-player games', async () => {
+    const wins = await outrightWins(
+      skirmishGame as AnyGame,
+      skirmishGame.defaultConfig(2),
+      optimalAgent() as Agent<unknown, unknown>,
+      randomAgent(),
+      200,
+      3000,
+    );
+    expect(wins).toBeGreaterThanOrEqual(150);
   });
 });

@@ -6,6 +6,7 @@ import { PLAY_USAGE, play } from './commands/play.js';
 import { REPLAY_USAGE, replay } from './commands/replay.js';
 import { SCHEMA_USAGE, schema } from './commands/schema.js';
 import { SIMULATE_USAGE, simulate } from './commands/simulate.js';
+import { SOLVE_USAGE, solve } from './commands/solve.js';
 import { TOURNAMENT_USAGE, tournament } from './commands/tournament.js';
 import { UsageError } from './errors.js';
 import { agentNames, GAMES } from './registry.js';
@@ -17,6 +18,7 @@ export const USAGE = `Usage:
   ${REPLAY_USAGE}
   ${SCHEMA_USAGE}
   ${ENGINE_USAGE}
+  ${SOLVE_USAGE}
 Games and agents:
 ${Object.keys(GAMES)
   .map((id) => `  ${id}: ${agentNames(id).join(', ')}`)
@@ -37,6 +39,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   replay,
   schema,
   engine,
+  solve,
 };
 
 /** Runs the command line and returns the exit code: 0 done, 1 refused input, 2 a usage mistake. */

@@ -53,5 +53,25 @@ export {
   StateSchema,
   ViewSchema,
 } from './schemas.js';
+export {
+  type DeckOfShips,
+  deckOfShips,
+  guarantees,
+  handCode,
+  type LpSolution,
+  type MatrixGameSolution,
+  type MixedStrategy,
+  maximize,
+  type Objective,
+  type Opening,
+  type PositionSolution,
+  positionFromView,
+  positionOf,
+  type SkirmishSolution,
+  SkirmishSolver,
+  type SolverPosition,
+  solveMatrixGame,
+  solveSkirmish,
+} from './solver/index.js';
 export { fromJSON } from './state.js';
 export { renderView, viewFor } from './view.js';

@@ -8,6 +8,7 @@ it('runs the README examples, each shown verbatim', async () => {
     'examples/contract.ts',
     'examples/quickstart.ts',
     'examples/save-and-restore.ts',
+    'examples/solver.ts',
     'examples/three-players.ts',
   ]);
 });

@@ -175,9 +175,9 @@ describe('tabula play prints no secret of another seat', () => {
 
   it('never shows the bot’s bid before the battle resolves (the input that failed: skirmish --seat 1)', async () => {
     const { stdout, record } = await playScripted('skirmish', 1, 3, ['#1']);
-    // The bidder plays first in every battle; its card showed as "bidder (seat 0): play 13".
+    // The default bot (now `optimal`) plays first in every battle; its card showed as "bidder (seat 0): play 13" when the bidder was the default.
     expect(stdout).not.toMatch(/\(seat 0\): /);
-    expect(stdout.match(/^(?:> )?bidder \(seat 0\) has played\.$/gm)).toHaveLength(15);
+    expect(stdout.match(/^(?:> )?optimal \(seat 0\) has played\.$/gm)).toHaveLength(15);
     // The first battle's cards show only after the person has played in it.
     const [first, second] = record.actions.map(({ action }) => (action as { card: number }).card);
     const battle = `Last battle: ${first} vs ${second}`;
