@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { createRng, type GameRecord, gameStreams, type Rng, replay, type Seat } from '@tabula/core';
+import { createRng, type GameRecord, gameStreams, type Rng, type Seat } from '@tabula/core';
 import {
   checkPlaysOn,
   deepCopy,
   deeplyNested,
+  fuzzGarbageState,
+  fuzzRecord,
   fuzzRuns,
+  fuzzSavedState,
+  type GameFuzz,
   garbage,
   garbageText,
   guarded,
@@ -88,42 +92,24 @@ function playsOn(state: BackgammonState, rng: Rng, what: string) {
   checkPlaysOn(game, state, rng, what, { seats: 2, steps: 3 });
 }
 
+const fuzz: GameFuzz<BackgammonState> = { game, saved, records, playsOn };
+
 describe('fromJSON under fuzzing', () => {
   it('refuses a mutated saved state with invalid_state, or accepts one that plays on', () => {
-    let accepted = 0;
-    let refused = 0;
+    const tally = { taken: 0, refused: 0 };
     fc.assert(
       fc.property(seedArb, countArb, (seed, count) => {
-        const rng = createRng(seed);
-        const mutant = mutate(rng.pick(saved), rng, count);
-        const result = guarded(`fromJSON of mutant ${seed}`, () => fromJSON(mutant), {
-          inputs: [mutant],
-          throws: ['InvalidInputError'],
-        });
-        if (!result.ok) {
-          expect(result.error.code).toBe('invalid_state');
-          refused++;
-          return;
-        }
-        accepted++;
-        playsOn(result.value, rng, `mutant ${seed}`);
+        tally[fuzzSavedState(fuzz, seed, count)]++;
       }),
       { numRuns: fuzzRuns(500) },
     );
-    expect(refused).toBeGreaterThan(accepted);
-    expect(accepted).toBeGreaterThan(0);
+    expect(tally.refused).toBeGreaterThan(tally.taken);
+    expect(tally.taken).toBeGreaterThan(0);
   });
 
   it('refuses garbage with invalid_state', () => {
     fc.assert(
-      fc.property(seedArb, (seed) => {
-        const value = garbage(createRng(seed));
-        const result = guarded('fromJSON of garbage', () => game.fromJSON(value), {
-          inputs: [value],
-          throws: ['InvalidInputError'],
-        });
-        expect(result.ok).toBe(false);
-      }),
+      fc.property(seedArb, (seed) => fuzzGarbageState(game.fromJSON, seed)),
       { numRuns: fuzzRuns(150) },
     );
   });
@@ -209,16 +195,7 @@ describe('setup, configs and records under fuzzing', () => {
   it('replays a mutated record or refuses it as an InvalidInputError', () => {
     fc.assert(
       fc.property(seedArb, countArb, (seed, count) => {
-        const rng = createRng(seed);
-        const record = mutate(rng.pick(records), rng, count);
-        const result = guarded(`replay of mutant ${seed}`, () => replay(game, record as GameRecord), {
-          inputs: [record],
-          throws: ['InvalidInputError'],
-        });
-        if (result.ok) {
-          const last = result.value.at(-1);
-          expect(fromJSON(JSON.parse(JSON.stringify(last)))).toEqual(last);
-        }
+        fuzzRecord(fuzz, seed, count);
       }),
       { numRuns: fuzzRuns(150) },
     );

@@ -26,10 +26,11 @@ export interface PlayCacheStats {
   capacity: number;
 }
 
-const DEFAULT_CAPACITY = 64;
+const DEFAULT_CAPACITY = 8;
 
 /** An entry with what it was computed for, so that the latest one is recognized without its key. */
 interface Entry extends CachedPlays {
+  readonly id: string;
   readonly board: Board;
   readonly side: Side;
   readonly roll: Roll;
@@ -38,9 +39,14 @@ interface Entry extends CachedPlays {
 let capacity = DEFAULT_CAPACITY;
 let hits = 0;
 let misses = 0;
-// A Map iterates in insertion order; re-inserting on a hit makes the first entry the least recently used.
-const entries = new Map<string, Entry>();
-// The entry used last (the Map's most recent): a table asks for one position three times in a row
+// Least recently used first. An array searched in order, not a Map: a Map that keeps losing its
+// oldest key and gaining a new one rebuilds its hash table every few additions, and V8 links each
+// table it retires to the next one; once one of them had reached the old generation, every later
+// table and the plays in it outlived the young generation's collections through that link, until a
+// full collection. The play cache's Map cost a random game in a worker thread as much CPU again on
+// V8's helper threads (a Map with 8 keys churned alone: 7x the CPU of an array doing the same).
+const entries: Entry[] = [];
+// The entry used last (the array's last): a table asks for one position three times in a row
 // (the roll, legal, apply), and a board compared is cheaper than a key built.
 let latest: Entry | undefined;
 
@@ -48,8 +54,9 @@ function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
   return a.length === b.length && a.every((step, i) => step.from === b[i]?.from && step.to === b[i]?.to);
 }
 
-function entry(board: Board, side: Side, roll: Roll, plays: readonly Play[]): Entry {
+function entry(id: string, board: Board, side: Side, roll: Roll, plays: readonly Play[]): Entry {
   return {
+    id,
     board: clone(board),
     side,
     roll: [roll[0], roll[1]],
@@ -119,25 +126,24 @@ export function cachedPlays(board: Board, side: Side, roll: Roll): CachedPlays {
     return latest;
   }
   const id = idOf(board, side, roll);
-  const found = entries.get(id);
+  const at = entries.findIndex((cached) => cached.id === id);
+  const found = at < 0 ? undefined : entries.splice(at, 1)[0];
   if (found !== undefined) {
     hits++;
-    entries.delete(id);
-    entries.set(id, found);
+    entries.push(found);
     latest = found;
     return found;
   }
   misses++;
-  const made = entry(board, side, roll, legalPlays(board, side, roll));
-  entries.set(id, made);
-  const oldest = entries.keys().next();
-  if (entries.size > capacity && !oldest.done) entries.delete(oldest.value);
+  const made = entry(id, board, side, roll, legalPlays(board, side, roll));
+  entries.push(made);
+  if (entries.length > capacity) entries.shift();
   latest = made;
   return made;
 }
 
 export function playCacheStats(): PlayCacheStats {
-  return { hits, misses, size: entries.size, capacity };
+  return { hits, misses, size: entries.length, capacity };
 }
 
 /** Empties the cache and zeroes its counters; optionally changes how many positions it keeps. */
@@ -149,7 +155,7 @@ export function resetPlayCache(newCapacity: number = DEFAULT_CAPACITY): void {
     );
   }
   capacity = newCapacity;
-  entries.clear();
+  entries.length = 0;
   latest = undefined;
   hits = 0;
   misses = 0;

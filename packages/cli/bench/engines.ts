@@ -7,7 +7,6 @@ import { randomAgent } from '@tabula/agents';
 import {
   type BackgammonAction,
   type BackgammonConfig,
-  type BackgammonState,
   backgammonGame,
   RngDice,
   SEAT_NAMES,
@@ -47,26 +46,9 @@ function contractOf(game: AnyGame, config: unknown) {
 
 const pick = (rngs: readonly Rng[], seat: number) => rngs[seat] as Rng;
 
-// --- backgammon: Table, the options `legalActions` lists ------------------------------------------
+// --- backgammon: Table, and the options as the definition lists them ------------------------------
 
 const BACKGAMMON: BackgammonConfig = { cube: true, length: 1, crawford: false };
-
-function backgammonOptions(state: BackgammonState, seat: 0 | 1): BackgammonAction[] {
-  const legal = Table.legal(state, seat);
-  const out: BackgammonAction[] = [];
-  if (legal.canRoll) out.push({ type: 'roll' });
-  if (legal.canDouble) out.push({ type: 'double' });
-  if (legal.canTake) out.push({ type: 'take' });
-  if (legal.canDrop) out.push({ type: 'drop' });
-  if (legal.canBeaver === true) out.push({ type: 'beaver' });
-  if (legal.canAccept) out.push({ type: 'accept' });
-  if (legal.canDecline) out.push({ type: 'decline' });
-  if (state.phase === 'move' && state.toAct === seat) {
-    if (legal.plays.length === 0) out.push({ type: 'move', steps: [] });
-    for (const steps of legal.plays) out.push({ type: 'move', steps });
-  }
-  return out;
-}
 
 function backgammonEngine(seed: number): Played {
   const { chance, agents } = gameStreams(seed, 2);
@@ -75,7 +57,9 @@ function backgammonEngine(seed: number): Played {
   let actions = 0;
   while (state.toAct !== null) {
     const seat = state.toAct;
-    state = Table.apply(state, seat, pick(agents, seat).pick(backgammonOptions(state, seat)), dice);
+    // The definition's `legalActions` is the engine's own listing of `Table.legal` (no contract around it).
+    const options = backgammonGame.legalActions(state, seat) as BackgammonAction[];
+    state = Table.apply(state, seat, pick(agents, seat).pick(options), dice);
     actions++;
   }
   const scores = [0, 0];

@@ -1,26 +1,29 @@
-// Games per second by worker threads: random agents, default configs, games
-// handed to a pool that stays up (warmed by a first run), in rounds that
-// alternate 0 (this thread), 1 and 2 workers; medians of the rounds.
+// Games per second on 1 and on 2 worker threads: random agents, default
+// configs, games handed to pools that stay up, each worker warmed first (it
+// compiles its own code), in rounds that alternate the two pools; medians of
+// the rounds, and the ratio. `npm run bench -w @tabula/cli`; this part alone:
+// `npx tsx --conditions=@tabula/source packages/cli/bench/pool.ts`.
 //
-// Besides wall time, the CPU time of every thread of the process (Linux:
-// /proc/self/task) gives what an idle machine would do. On a machine that
-// other work keeps busy, wall time says little about scaling; the projection
-// says how far the threads get in each other's way: a run cannot take less
-// than its workers' CPU time shared among them (the pool balances them), nor
-// the main thread's, nor all its CPU time shared over the cores, V8's
-// helper threads (garbage collection, compilation) included, which a lone
-// worker has an idle core for and two workers do not.
+// Only an idle machine gives the wall-clock ratio its meaning. Beside it, the
+// CPU time of each thread of the process (Linux: /proc/self/task) says where
+// the time went, whatever the load: the main thread, the workers, and the rest
+// (V8's helper threads: garbage collection, compilation), which a lone worker
+// finds an idle core for and two workers do not. From those, a projection for
+// idle cores: a run cannot take less than its workers' CPU time shared among
+// them, nor the main thread's, nor all of it shared over the cores.
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { openPool, type WorkerPool } from '../src/pool.js';
 import { GAMES } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
 
-const GAMES_PER_RUN: Record<string, number> = { backgammon: 3000, rummy: 24, skirmish: 10000 };
-/** Games each pool plays before the timed runs: rummy's hot paths take about a hundred games to compile. */
-const WARM_UP: Record<string, number> = { backgammon: 6000, rummy: 100, skirmish: 20000 };
+/** Games a timed run plays: about a second on one worker. */
+const GAMES_PER_RUN: Record<string, number> = { backgammon: 8000, rummy: 40, skirmish: 10000 };
+/** Games each worker plays before the timed runs: rummy's hot paths take about a hundred games to compile. */
+const WARM_UP: Record<string, number> = { backgammon: 4000, rummy: 100, skirmish: 10000 };
 const ROUNDS = 3;
-const WORKERS = [0, 1, 2] as const;
+const WORKERS = [1, 2] as const;
 
 const median = (xs: readonly number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -79,16 +82,22 @@ async function timedRun(
   return { wallMs, cpuMs: (used.user + used.system) / 1000, mainMs, workersMs };
 }
 
+const jobsOf = (seed: number, count: number): GameJob[] =>
+  Array.from({ length: count }, (_, index) => ({
+    index,
+    seed: gameSeed(seed, index),
+    players: ['random', 'random'],
+  }));
+
 export async function poolScaling(): Promise<void> {
   const cores = availableParallelism();
-  const rows: Record<string, string>[] = [];
-  const ratios: Record<string, string>[] = [];
+  const loadBefore = loadavg()[0] ?? Number.NaN;
+  const scaling: Record<string, string>[] = [];
+  const byThread: Record<string, string>[] = [];
   // Starting a pool: the workers load the code (from source, one bundle made once per process).
   const coldStart = performance.now();
   const cold = openPool(1);
-  await cold.play('skirmish', GAMES.skirmish?.defaultConfig(2), [
-    { index: 0, seed: 1, players: ['random', 'random'] },
-  ]);
+  await cold.play('skirmish', GAMES.skirmish?.defaultConfig(2), jobsOf(1, 1));
   await cold.close();
   const startMs = performance.now() - coldStart;
   // The threads there before the pools open are the main thread and V8's and libuv's helpers; the new ones are workers.
@@ -98,72 +107,66 @@ export async function poolScaling(): Promise<void> {
     for (const [id, game] of Object.entries(GAMES)) {
       const count = GAMES_PER_RUN[id] ?? 100;
       const config = game.defaultConfig(2);
-      const jobs: GameJob[] = Array.from({ length: count }, (_, index) => ({
-        index,
-        seed: gameSeed(1, index),
-        players: ['random', 'random'],
-      }));
-      // A first run warms each pool: the workers load the code and compile the hot paths.
-      const warmUp: GameJob[] = Array.from({ length: WARM_UP[id] ?? count }, (_, index) => ({
-        index,
-        seed: gameSeed(2, index),
-        players: ['random', 'random'],
-      }));
-      for (const pool of pools.values()) await pool.play(id, config, warmUp);
+      const jobs = jobsOf(1, count);
+      // Each worker loads the code and compiles the hot paths on games of its own.
+      for (const [w, pool] of pools) await pool.play(id, config, jobsOf(2, (WARM_UP[id] ?? count) * w));
       const workerThreads = new Set([...threadTimes().keys()].filter((tid) => !others.has(tid)));
       const runs = new Map<number, Run[]>(WORKERS.map((w) => [w, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const [w, pool] of pools) {
           // A pause first, so that the garbage collector's background work for the last run ends before this one.
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await new Promise((resolve) => setTimeout(resolve, 200));
           runs.get(w)?.push(await timedRun(pool, id, config, jobs, workerThreads));
         }
       }
       const perSecond = new Map<number, { wall: number; projected: number | null }>();
       for (const [w, rs] of runs) {
-        const wall = (count * 1000) / median(rs.map((r) => r.wallMs));
         const cpu = median(rs.map((r) => r.cpuMs));
-        const byThread = rs.every((r) => r.mainMs !== null && r.workersMs !== null);
+        const known = rs.every((r) => r.mainMs !== null && r.workersMs !== null);
         const main = median(rs.map((r) => r.mainMs ?? 0));
         const workers = median(rs.map((r) => r.workersMs ?? 0));
-        // On idle cores a run takes at least its workers' time shared among them, the main thread's, and all of it over the cores.
-        const floorMs = Math.max(w === 0 ? 0 : workers / w, main, cpu / cores);
-        const projected = byThread ? (count * 1000) / floorMs : null;
-        perSecond.set(w, { wall, projected });
-        rows.push({
+        const floorMs = Math.max(workers / w, main, cpu / cores);
+        perSecond.set(w, {
+          wall: (count * 1000) / median(rs.map((r) => r.wallMs)),
+          projected: known ? (count * 1000) / floorMs : null,
+        });
+        byThread.push({
           game: id,
           workers: String(w),
-          'games/s (wall)': wall.toFixed(0),
-          'CPU ms/game: all threads': (cpu / count).toFixed(3),
-          'main thread': byThread ? (main / count).toFixed(3) : '',
-          'worker threads': byThread ? (workers / count).toFixed(3) : '',
-          'V8 helpers and the rest': byThread ? ((cpu - main - workers) / count).toFixed(3) : '',
-          'games/s on idle cores (projected)': projected === null ? '' : projected.toFixed(0),
+          'all threads': (cpu / count).toFixed(3),
+          'main thread': known ? (main / count).toFixed(3) : '',
+          'worker threads': known ? (workers / count).toFixed(3) : '',
+          'V8 helpers and the rest': known ? ((cpu - main - workers) / count).toFixed(3) : '',
         });
       }
       const one = perSecond.get(1);
       const two = perSecond.get(2);
-      if (one !== undefined && two !== undefined) {
-        ratios.push({
-          game: id,
-          '2 workers / 1 (wall)': (two.wall / one.wall).toFixed(2),
-          '2 workers / 1 (projected)':
-            one.projected === null || two.projected === null
-              ? ''
-              : (two.projected / one.projected).toFixed(2),
-        });
-      }
+      if (one === undefined || two === undefined) continue;
+      scaling.push({
+        game: id,
+        'games a run': String(count),
+        '1 worker (games/s)': one.wall.toFixed(0),
+        '2 workers (games/s)': two.wall.toFixed(0),
+        '2 workers / 1': (two.wall / one.wall).toFixed(2),
+        '2 / 1 projected for idle cores':
+          one.projected === null || two.projected === null ? '' : (two.projected / one.projected).toFixed(2),
+      });
     }
   } finally {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   }
   console.log(
-    `Games per second by workers: random agents, a pool kept up and warmed, ${ROUNDS} alternating rounds (medians); ` +
-      `${cores} cores, load average ${loadavg()[0]?.toFixed(2)}`,
+    `1 worker vs 2 workers: random agents, pools kept up and each worker warmed, ${ROUNDS} alternating rounds (medians); ` +
+      `${cores} cores, load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]?.toFixed(2)} after ` +
+      '(the wall-clock ratio means something only on an idle machine)',
   );
+  console.table(scaling);
+  console.log('CPU milliseconds per game, by thread (the median run)');
+  console.table(byThread);
   console.log(
     `A new pool of 1 worker, to its first game (from source: bundling included): ${startMs.toFixed(0)} ms`,
   );
-  console.table(rows);
-  console.table(ratios);
 }
+
+// Run alone: `npx tsx --conditions=@tabula/source packages/cli/bench/pool.ts`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await poolScaling();

@@ -59,6 +59,18 @@ export function batchSize(remaining: number, threads: number, msPerGame: number 
   return Math.max(1, Math.min(share, timed));
 }
 
+/**
+ * A worker's young generation, in MB, larger than V8's default (its new space
+ * stayed at about 34 MB here): games make short-lived garbage by the megabyte, and
+ * each young collection costs about the same however little survives, so
+ * fewer of them cost less. Measured on a loaded machine, CPU of a warmed
+ * worker for the same games, 3 runs each: backgammon 0.10-0.12 ms a game at
+ * the default, 0.075-0.08 at 96; skirmish 0.075-0.078 and 0.059-0.06; rummy
+ * no difference beyond the noise. It costs memory only as the young
+ * generation grows, up to this much a worker.
+ */
+const YOUNG_GENERATION_MB = 96;
+
 let bundled: Promise<URL> | null = null;
 
 /**
@@ -137,7 +149,10 @@ class ThreadPool implements WorkerPool {
     this.threads = threads;
     this.slots = workerSource().then((source) =>
       Array.from({ length: threads }, () => {
-        const slot: Slot = { worker: new Worker(source), onReply: null };
+        const worker = new Worker(source, {
+          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+        });
+        const slot: Slot = { worker, onReply: null };
         slot.worker.on('message', (reply: BatchReply) => slot.onReply?.(reply));
         slot.worker.on('error', (error) =>
           this.fail(new TabulaError('worker_failed', `a worker failed: ${error.message}`)),

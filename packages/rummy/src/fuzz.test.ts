@@ -1,8 +1,12 @@
-import { createRng, type GameRecord, gameStreams, matches, type Rng, replay, type Seat } from '@tabula/core';
+import { createRng, type GameRecord, gameStreams, matches, type Rng, type Seat } from '@tabula/core';
 import {
   checkPlaysOn,
   deeplyNested,
+  fuzzGarbageState,
+  fuzzRecord,
   fuzzRuns,
+  fuzzSavedState,
+  type GameFuzz,
   garbage,
   garbageText,
   guarded,
@@ -89,6 +93,9 @@ function playsOn(state: RummyState, rng: Rng, what: string) {
   checkPlaysOn(searchOnly, state, rng, what, { seats: state.hands.length, steps: 3 });
 }
 
+// Records replay through the bounded search's rules (`searchOnly`), as they were played.
+const fuzz: GameFuzz<RummyState> = { game: searchOnly, saved, records, playsOn };
+
 /** Saved `Game`s: before the deal, just dealt, and from the rounds played. */
 function savedGames(): unknown[] {
   const waiting = new Game(new Rules({ decks: 1, handSize: 5 }));
@@ -114,40 +121,20 @@ function jsonText(value: unknown): string | null {
 
 describe('fromJSON under fuzzing', () => {
   it('refuses a mutated saved round with invalid_state, or accepts one that plays on', () => {
-    let accepted = 0;
-    let refused = 0;
+    const tally = { taken: 0, refused: 0 };
     fc.assert(
       fc.property(seedArb, countArb, (seed, count) => {
-        const rng = createRng(seed);
-        const mutant = mutate(rng.pick(saved), rng, count);
-        const result = guarded(`fromJSON of mutant ${seed}`, () => fromJSON(mutant), {
-          inputs: [mutant],
-          throws: ['InvalidInputError'],
-        });
-        if (!result.ok) {
-          expect(result.error.code).toBe('invalid_state');
-          refused++;
-          return;
-        }
-        accepted++;
-        playsOn(result.value, rng, `mutant ${seed}`);
+        tally[fuzzSavedState(fuzz, seed, count)]++;
       }),
       { numRuns: fuzzRuns(150) },
     );
-    expect(refused).toBeGreaterThan(accepted);
-    expect(accepted).toBeGreaterThan(0);
+    expect(tally.refused).toBeGreaterThan(tally.taken);
+    expect(tally.taken).toBeGreaterThan(0);
   });
 
   it('refuses garbage with invalid_state', () => {
     fc.assert(
-      fc.property(seedArb, (seed) => {
-        const value = garbage(createRng(seed));
-        const result = guarded('fromJSON of garbage', () => game.fromJSON(value), {
-          inputs: [value],
-          throws: ['InvalidInputError'],
-        });
-        expect(result.ok === false && result.error.code).toBe('invalid_state');
-      }),
+      fc.property(seedArb, (seed) => fuzzGarbageState(game.fromJSON, seed)),
       { numRuns: fuzzRuns(100) },
     );
   });
@@ -338,16 +325,7 @@ describe('setup, configs, deals and records under fuzzing', () => {
   it('replays a mutated record or refuses it as an InvalidInputError', () => {
     fc.assert(
       fc.property(seedArb, countArb, (seed, count) => {
-        const rng = createRng(seed);
-        const record = mutate(rng.pick(records), rng, count);
-        const result = guarded(`replay of mutant ${seed}`, () => replay(searchOnly, record as GameRecord), {
-          inputs: [record],
-          throws: ['InvalidInputError'],
-        });
-        if (result.ok) {
-          const last = result.value.at(-1);
-          expect(fromJSON(JSON.parse(JSON.stringify(last)))).toEqual(last);
-        }
+        fuzzRecord(fuzz, seed, count);
       }),
       { numRuns: fuzzRuns(40) },
     );

@@ -4,14 +4,17 @@ import {
   gameStreams,
   InvalidInputError,
   type Rng,
-  replay,
   type Seat,
 } from '@tabula/core';
 import {
   checkPlaysOn,
   deepCopy,
   deeplyNested,
+  fuzzGarbageState,
+  fuzzRecord,
   fuzzRuns,
+  fuzzSavedState,
+  type GameFuzz,
   garbage,
   garbageText,
   guarded,
@@ -123,27 +126,18 @@ function playsOn(state: SkirmishState, rng: Rng, what: string) {
   checkPlaysOn(game, state, rng, what, { seats: state.hands.length, steps: 3 });
 }
 
+const fuzz: GameFuzz<SkirmishState> = { game, saved: states, records, playsOn };
+
 describe('fromJSON and fromPhpArray under fuzzing', () => {
   it('fromJSON refuses a mutated saved state with invalid_state, or accepts one that plays on', () => {
-    let accepted = 0;
+    const tally = { taken: 0, refused: 0 };
     fc.assert(
       fc.property(seedArb, countArb, (seed, count) => {
-        const rng = createRng(seed);
-        const mutant = mutate(rng.pick(states), rng, count);
-        const result = guarded(`fromJSON of mutant ${seed}`, () => fromJSON(mutant), {
-          inputs: [mutant],
-          throws: ['InvalidInputError'],
-        });
-        if (!result.ok) {
-          expect(result.error.code).toBe('invalid_state');
-          return;
-        }
-        accepted++;
-        playsOn(result.value, rng, `mutant ${seed}`);
+        tally[fuzzSavedState(fuzz, seed, count)]++;
       }),
       { numRuns: fuzzRuns(400) },
     );
-    expect(accepted).toBeGreaterThan(0);
+    expect(tally.taken).toBeGreaterThan(0);
   });
 
   it('fromPhpArray and GameState.fromJSON refuse a mutated PHP save with invalid_state, or take one that plays on', () => {
@@ -181,14 +175,8 @@ describe('fromJSON and fromPhpArray under fuzzing', () => {
   it('refuse garbage with invalid_state', () => {
     fc.assert(
       fc.property(seedArb, (seed) => {
-        const value = garbage(createRng(seed));
-        for (const [what, run] of [
-          ['fromJSON', () => game.fromJSON(value)],
-          ['fromPhpArray', () => fromPhpArray(value)],
-        ] as const) {
-          const result = guarded(what, run, { inputs: [value], throws: ['InvalidInputError'] });
-          expect(result.ok).toBe(false);
-        }
+        fuzzGarbageState(game.fromJSON, seed);
+        fuzzGarbageState(fromPhpArray, seed, 'fromPhpArray');
       }),
       { numRuns: fuzzRuns(150) },
     );
@@ -336,17 +324,7 @@ describe('configs, planets and records under fuzzing', () => {
   it('replays a mutated record or refuses it as an InvalidInputError', () => {
     fc.assert(
       fc.property(seedArb, countArb, (seed, count) => {
-        const rng = createRng(seed);
-        const record = mutate(rng.pick(records), rng, count);
-        const result = guarded(`replay of mutant ${seed}`, () => replay(game, record as GameRecord), {
-          inputs: [record],
-          throws: ['InvalidInputError'],
-        });
-        if (result.ok) {
-          const last = result.value.at(-1) as SkirmishState;
-          expect(fromJSON(JSON.parse(JSON.stringify(last)))).toEqual(last);
-          playsOn(last, rng, `the end of replayed mutant ${seed}`);
-        }
+        fuzzRecord(fuzz, seed, count);
       }),
       { numRuns: fuzzRuns(200) },
     );

@@ -10,6 +10,7 @@ import {
   deeplyNested,
   errorProblem,
   FuzzError,
+  fuzzGarbageState,
   fuzzRuns,
   garbage,
   garbageText,
@@ -106,6 +107,26 @@ describe('garbage and garbageText', () => {
     const rng = createRng(11);
     const sample = 'bar/22 13/11 24/18*';
     for (let i = 0; i < 3000; i++) expect(garbageText(rng, [], [sample]).length).toBeLessThanOrEqual(LONG);
+  });
+});
+
+describe('fuzzGarbageState', () => {
+  const refuses = (code: 'invalid_state' | 'invalid_config') => (value: unknown) => {
+    throw new InvalidInputError(code, '$', `not a state: ${typeof value}`);
+  };
+
+  it('passes a reader that refuses garbage with invalid_state', () => {
+    for (let seed = 0; seed < 50; seed++) fuzzGarbageState(refuses('invalid_state'), seed);
+  });
+
+  it('fails a reader that takes garbage, refuses it with another code, or throws a plain error', () => {
+    expect(() => fuzzGarbageState((value) => value, 1, 'read')).toThrow(FuzzError);
+    expect(() => fuzzGarbageState(refuses('invalid_config'), 1, 'read')).toThrow(/as invalid_config/);
+    expect(() =>
+      fuzzGarbageState(() => {
+        throw new TypeError('x is undefined');
+      }, 1),
+    ).toThrow(/is not a TabulaError/);
   });
 });
 

@@ -8,7 +8,8 @@ import {
   NotationError,
   TabulaError,
 } from '../errors.js';
-import type { Rng } from '../rng.js';
+import { type GameRecord, replay } from '../play.js';
+import { createRng, type Rng } from '../rng.js';
 import type { Seat } from '../types.js';
 import { shown } from '../validate.js';
 
@@ -657,4 +658,87 @@ export function checkPlaysOn(
     current = next;
   }
   return current;
+}
+
+// --- A game's saved states and records under fuzzing ----------------------------------------
+
+/**
+ * What the properties every game's fuzz suite shares need: the game, and
+ * saved states and records of games it played (as JSON).
+ */
+export interface GameFuzz<S> {
+  /** The game whose `fromJSON` reads the states and whose rules replay the records. */
+  readonly game: AnyGame;
+  readonly saved: readonly unknown[];
+  readonly records: readonly GameRecord[];
+  /** Checks that a state the game took plays on (usually `checkPlaysOn` with the game's seats). */
+  readonly playsOn: (state: S, rng: Rng, what: string) => void;
+}
+
+/** Whether a fuzzed input was taken or refused, for a property to count both. */
+export type Taken = 'taken' | 'refused';
+
+/**
+ * One case of the property: `fromJSON` of a saved state with `count` random
+ * changes (`mutate`, from `seed`) refuses it with an `InvalidInputError`
+ * coded invalid_state, promptly and without changing it, or takes it and the
+ * state plays on. Throws `FuzzError` otherwise.
+ */
+export function fuzzSavedState<S>(fuzz: GameFuzz<S>, seed: number, count: number): Taken {
+  const rng = createRng(seed);
+  const mutant = mutate(rng.pick(fuzz.saved), rng, count);
+  const result = guarded(`${fuzz.game.id}: fromJSON of mutant ${seed}`, () => fuzz.game.fromJSON(mutant), {
+    inputs: [mutant],
+    throws: ['InvalidInputError'],
+  });
+  if (!result.ok) {
+    if (result.error.code !== 'invalid_state')
+      throw new FuzzError(`${fuzz.game.id}: fromJSON of mutant ${seed} refused it as ${result.error.code}`);
+    return 'refused';
+  }
+  fuzz.playsOn(result.value as S, rng, `mutant ${seed}`);
+  return 'taken';
+}
+
+/**
+ * One case of the property: a reader of saved states (`read`: a game's
+ * `fromJSON`, or another form it reads) refuses `garbage` from `seed` with an
+ * `InvalidInputError` coded invalid_state, promptly and without changing it.
+ * Throws `FuzzError` otherwise.
+ */
+export function fuzzGarbageState(read: (value: unknown) => unknown, seed: number, what = 'fromJSON'): void {
+  const value = garbage(createRng(seed));
+  const result = guarded(`${what} of garbage ${seed}`, () => read(value), {
+    inputs: [value],
+    throws: ['InvalidInputError'],
+  });
+  if (result.ok) throw new FuzzError(`${what} took garbage ${seed}: ${shortText(value)}`);
+  if (result.error.code !== 'invalid_state')
+    throw new FuzzError(`${what} refused garbage ${seed} as ${result.error.code}, not invalid_state`);
+}
+
+/**
+ * One case of the property: `replay` of a record with `count` random changes
+ * (from `seed`) refuses it with an `InvalidInputError`, promptly and without
+ * changing it, or replays it to a last state that is plain JSON, loads again
+ * through `fromJSON` as the same JSON, and plays on. Throws `FuzzError` otherwise.
+ */
+export function fuzzRecord<S>(fuzz: GameFuzz<S>, seed: number, count: number): Taken {
+  const { game } = fuzz;
+  const rng = createRng(seed);
+  const record = mutate(rng.pick(fuzz.records), rng, count);
+  const what = `${game.id}: replay of mutant ${seed}`;
+  const result = guarded(what, () => replay(game, record as GameRecord), {
+    inputs: [record],
+    throws: ['InvalidInputError'],
+  });
+  if (!result.ok) return 'refused';
+  const last = result.value.at(-1);
+  const notJson = jsonProblem(last);
+  if (notJson !== null) throw new FuzzError(`${what}: the last state is not plain JSON: ${notJson}`);
+  const saved = jsonText(last);
+  if (saved === null || jsonText(game.fromJSON(JSON.parse(saved))) !== saved)
+    throw new FuzzError(`${what}: fromJSON does not give the last state back`);
+  fuzz.playsOn(last as S, rng, `the end of replayed mutant ${seed}`);
+  return 'taken';
 }

@@ -13,7 +13,11 @@ export {
   type ErrorClassName,
   errorProblem,
   FuzzError,
+  fuzzGarbageState,
+  fuzzRecord,
   fuzzRuns,
+  fuzzSavedState,
+  type GameFuzz,
   type Guarded,
   type GuardOptions,
   garbage,
@@ -29,6 +33,7 @@ export {
   sameData,
   shortText,
   stuckProblem,
+  type Taken,
 } from './fuzz.js';
 export { checkReadmeExamples, type ReadmeExample, readmeExamples, runExample } from './readme.js';
 export { thrownBy } from './thrown.js';
