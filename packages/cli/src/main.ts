@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TabulaError } from '@tabula/core';
+import { ANALYSE_USAGE, analyse } from './commands/analyse.js';
 import { PLAY_USAGE, play } from './commands/play.js';
 import { REPLAY_USAGE, replay } from './commands/replay.js';
 import { SCHEMA_USAGE, schema } from './commands/schema.js';
@@ -14,6 +15,7 @@ export const USAGE = `Usage:
   ${SIMULATE_USAGE}
   ${TOURNAMENT_USAGE}
   ${REPLAY_USAGE}
+  ${ANALYSE_USAGE}
   ${SCHEMA_USAGE}
 Games and agents:
 ${Object.keys(GAMES)
@@ -28,6 +30,7 @@ const COMMANDS: Record<
   simulate,
   tournament,
   replay,
+  analyse,
   schema,
 };
 
