@@ -5,5 +5,6 @@ it('runs the README examples, each shown verbatim', async () => {
   expect(await checkReadmeExamples(new URL('../README.md', import.meta.url).pathname)).toEqual([
     'examples/heuristic-vs-random.ts',
     'examples/my-agent.ts',
+    'examples/analyse.ts',
   ]);
 });
