@@ -18,6 +18,7 @@ import {
   janowskiEquity,
 } from './analysis-backgammon.js';
 import { heuristicAgent } from './backgammon.js';
+import { randomAgent } from './random.js';
 
 const config = backgammonGame.defaultConfig();
 
@@ -132,6 +133,23 @@ describe('backgammon analysis', () => {
       const plays = analyseRecord(record).decisions.filter((d) => d.kind === 'checker play');
       expect(plays.length).toBeGreaterThan(3);
       expect(plays.filter((d) => d.loss > 0)).toEqual([]);
+    }
+  });
+
+  it('analyses a money session with beavers and a match, as money', async () => {
+    const session = { cube: true, length: 1, crawford: false, money: { beavers: true, games: 3 } };
+    const match = { cube: true, length: 3, crawford: true };
+    for (const [setup, seed] of [
+      [session, 7],
+      [match, 8],
+    ] as const) {
+      const { record } = await playGame(backgammonGame, setup, [randomAgent(), heuristicAgent()], seed);
+      const analysis = analyseRecord(record);
+      expect(matches(GameAnalysisSchema, analysis)).toBe(true);
+      const kinds = new Set(analysis.decisions.map((d) => d.kind));
+      expect(kinds).toEqual(new Set(['checker play', 'cube', 'take']));
+      expect(analysis.decisions.every((d) => d.loss >= 0 && Number.isFinite(d.bestValue))).toBe(true);
+      if (setup === session) expect(analysis.decisions.some((d) => d.played === 'beaver')).toBe(true);
     }
   });
 

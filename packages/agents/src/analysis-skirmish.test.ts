@@ -1,10 +1,12 @@
-import { type GameRecord, gameStreams, matches, TabulaError } from '@tabula/core';
+import { type GameRecord, gameStreams, matches, playGame, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { skirmishGame } from '@tabula/skirmish';
 import { describe, expect, it } from 'vitest';
 import { analysersGame } from '../test/analysed.js';
 import { analyseRecord, GameAnalysisSchema } from './analysis.js';
 import { skirmishAnalyser } from './analysis-skirmish.js';
+import { randomAgent } from './random.js';
+import { bidderAgent } from './skirmish.js';
 
 const config = skirmishGame.defaultConfig(2);
 
@@ -48,6 +50,27 @@ describe('skirmish analysis', () => {
     // Seat 1 decides while seat 0's card is face down: which card it was changes nothing.
     const b = analyseRecord(recordOf(7, [12, 9]), { rollouts: 8, seed: 11 });
     expect(b.decisions[1]).toEqual(a.decisions[1]);
+  });
+
+  it('analyses games of three seats, each seat judged on its own view', async () => {
+    const three = skirmishGame.defaultConfig(3);
+    const { record } = await playGame(skirmishGame, three, [bidderAgent(), randomAgent(), bidderAgent()], 4);
+    const analysis = analyseRecord(record, { rollouts: 3 });
+    expect(matches(GameAnalysisSchema, analysis)).toBe(true);
+    expect(analysis.players.map((p) => p.player)).toEqual(['bidder', 'random', 'bidder']);
+    expect(analysis.players.every((p) => p.decisions >= 10)).toBe(true);
+    // Seat 2 decides after seats 0 and 1 have committed: which card seat 0 committed changes nothing.
+    const first = record.actions.slice(0, 3);
+    const played = (first[0]?.action as { card: number } | undefined)?.card;
+    const other = { seat: 0, action: { type: 'play', card: played === 15 ? 14 : 15 } };
+    const cut = (actions: GameRecord['actions']): GameRecord => ({
+      ...recordOf(4, []),
+      config: three,
+      actions,
+    });
+    expect(analyseRecord(cut([other, ...first.slice(1)]), { rollouts: 3 }).decisions[2]).toEqual(
+      analyseRecord(cut(first), { rollouts: 3 }).decisions[2],
+    );
   });
 
   it('refuses a rollout count that is no whole number above 0', () => {

@@ -26,15 +26,22 @@ function rolloutSeed(seed: number, index: number, rollout: number): number {
 
 /**
  * A state the seat cannot tell from the real one: its own hand and everything
- * public as they are, the others' ships (pending ones included) dealt at
- * random from the cards they may still hold, and the face-down planets
- * shuffled. The others' cards come from the revealed history
- * (`opponentCards`); when the history cannot account for them (fleets of
- * different sizes) the others' actual cards are pooled and dealt at random
- * instead, which tells the analysis which ships are out there but not who has them.
+ * public as they are, the card each other seat has committed to this battle
+ * (if any) drawn at random from that seat's remaining ships, and the
+ * face-down planets shuffled. Which ships each other seat still holds is
+ * known from the revealed history when every fleet started the same
+ * (`opponentCards`, `bySeat`): `pool` lists them seat by seat. Otherwise
+ * `pool` is the others' actual ships, shuffled and dealt at random, which
+ * tells the analysis which ships are out there but not who holds them.
  */
-function sampleState(state: SkirmishState, seat: Seat, pool: readonly number[], rng: Rng): SkirmishState {
-  const cards = rng.shuffle(pool);
+function sampleState(
+  state: SkirmishState,
+  seat: Seat,
+  pool: readonly number[],
+  bySeat: boolean,
+  rng: Rng,
+): SkirmishState {
+  const cards = bySeat ? pool.slice() : rng.shuffle(pool);
   const hands = state.hands.map((h) => h.slice());
   const plays = state.plays.slice();
   state.hands.forEach((held, other) => {
@@ -76,8 +83,9 @@ export interface SkirmishAnalyserOptions {
  * Skirmish analysis by rollouts: the bidder offers no values, so each legal
  * card of a decision is worth the seat's mean final VP over a fixed number of
  * games played out by the bidder in every seat from that decision. Each
- * rollout first deals what the seat cannot see (the others' ships, pending
- * ones included, and the order of the face-down planets) at random, and
+ * rollout first deals what the seat cannot see (the card each other seat has
+ * committed, among the ships it still holds, and the order of the face-down
+ * planets) at random, and
  * every card is tried on the same deals and the same generators (common
  * random numbers), so that the differences between cards are not noise of
  * the deals. Seeded by the analysis seed and the decision's place: the same
@@ -105,8 +113,10 @@ export function skirmishAnalyser(options: SkirmishAnalyserOptions = {}): GameAna
       const played = action as SkirmishAction;
       const legal = skirmishGame.legalActions(state, seat);
       if (legal.length < 2) return null;
+      // What the seat's view says each other seat holds, seat by seat; else the others' ships, pooled.
+      const known = opponentCards(viewFor(state, seat), seat);
       const pool =
-        opponentCards(viewFor(state, seat), seat) ??
+        known ??
         state.hands.flatMap((held, other) => {
           if (other === seat) return [];
           const pending = state.plays[other];
@@ -115,7 +125,7 @@ export function skirmishAnalyser(options: SkirmishAnalyserOptions = {}): GameAna
       const totals = legal.map(() => 0);
       for (let r = 0; r < rollouts; r++) {
         const rng = createRng(rolloutSeed(context.seed, context.index, r));
-        const sampled = sampleState(state, seat, pool, rng);
+        const sampled = sampleState(state, seat, pool, known !== null, rng);
         const seeds = state.hands.map(() => rng.int(-0x80000000, 0x7fffffff));
         legal.forEach((option, i) => {
           const final = playOut(playCard(sampled, seat, option.card), seeds);
