@@ -1,4 +1,5 @@
 export type { AgentEntry } from './agent-entry.js';
+export * from './analysis-exports.js';
 export { backgammonAgents, evaluate, heuristicAgent, winChance } from './backgammon.js';
 export {
   type CubeEvaluation,

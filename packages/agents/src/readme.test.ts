@@ -6,5 +6,6 @@ it('runs the README examples, each shown verbatim', async () => {
     'examples/heuristic-vs-random.ts',
     'examples/my-agent.ts',
     'examples/neural-bot.ts',
+    'examples/analyse.ts',
   ]);
 });

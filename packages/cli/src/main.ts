@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TabulaError } from '@tabula/core';
+import { ANALYSE_USAGE, analyse } from './commands/analyse.js';
 import { ENGINE_USAGE, engine } from './commands/engine.js';
 import { PLAY_USAGE, play } from './commands/play.js';
 import { REPLAY_USAGE, replay } from './commands/replay.js';
@@ -16,6 +17,7 @@ export const USAGE = `Usage:
   ${SIMULATE_USAGE}
   ${TOURNAMENT_USAGE}
   ${REPLAY_USAGE}
+  ${ANALYSE_USAGE}
   ${SCHEMA_USAGE}
   ${ENGINE_USAGE}
   ${SOLVE_USAGE}
@@ -37,6 +39,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   simulate,
   tournament,
   replay,
+  analyse,
   schema,
   engine,
   solve,
