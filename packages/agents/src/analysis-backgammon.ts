@@ -9,6 +9,10 @@ import {
 import { type AnyGame, type Seat, TabulaError } from '@tabula/core';
 import type { GameAnalyser, Judgement } from './analysis.js';
 import { evaluate, winChance } from './backgammon.js';
+import { shippedEvaluator } from './neural/bot.js';
+import { evaluateAfterMove, moneyEquity } from './neural/evaluator.js';
+import { LOSE_BACKGAMMON, LOSE_GAMMON, OUTPUTS, WIN, WIN_BACKGAMMON, WIN_GAMMON } from './neural/net.js';
+import { newPosition, positionOf } from './neural/position.js';
 
 /**
  * Cubeless chances of the side that has just played (its opponent rolls
@@ -81,6 +85,33 @@ export const heuristicEvaluator: BackgammonEvaluator = {
     };
   },
 };
+
+/**
+ * The `neural-0` bot's evaluator: the shipped nets (contact and race) and
+ * the bear-off database, judging the position after the play with the
+ * opponent to roll. Its five chances feed the cube formula's gammon rates.
+ */
+export function neuralEvaluator(): BackgammonEvaluator {
+  const nets = shippedEvaluator();
+  const position = newPosition();
+  const out = new Float64Array(OUTPUTS);
+  const chancesOf = (board: Board, side: Side) =>
+    evaluateAfterMove(nets, positionOf(board, side, position), out);
+  return {
+    name: 'neural-0',
+    equity: (board, side) => moneyEquity(chancesOf(board, side)),
+    chances(board, side) {
+      const p = chancesOf(board, side);
+      return {
+        win: p[WIN] ?? 0,
+        winGammon: p[WIN_GAMMON] ?? 0,
+        winBackgammon: p[WIN_BACKGAMMON] ?? 0,
+        loseGammon: p[LOSE_GAMMON] ?? 0,
+        loseBackgammon: p[LOSE_BACKGAMMON] ?? 0,
+      };
+    },
+  };
+}
 
 /** Who owns the cube, as the side on roll sees it. */
 export type CubeOwnership = 'centered' | 'own' | 'opponent';
@@ -158,7 +189,7 @@ const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** How the backgammon analysis judges. */
 export interface BackgammonAnalyserOptions {
-  /** The evaluator that ranks checker plays and feeds the cube formula; default `heuristicEvaluator`. */
+  /** The evaluator that ranks checker plays and feeds the cube formula; default `neuralEvaluator()`. */
   readonly evaluator?: BackgammonEvaluator;
 }
 
@@ -289,7 +320,7 @@ function takeDecision(
  * and their answers are not judged.
  */
 export function backgammonAnalyser(options: BackgammonAnalyserOptions = {}): GameAnalyser {
-  const evaluator = options.evaluator ?? heuristicEvaluator;
+  const evaluator = options.evaluator ?? neuralEvaluator();
   return {
     game: backgammonGame as AnyGame,
     analyser: `${evaluator.name} evaluator, cubeless checker play; Janowski cubeful money equity (x = ${CUBE_EFFICIENCY}) for the cube`,

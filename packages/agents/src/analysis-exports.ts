@@ -22,6 +22,7 @@ export {
   type CubeOwnership,
   heuristicEvaluator,
   janowskiEquity,
+  neuralEvaluator,
 } from './analysis-backgammon.js';
 export { type RummyAnalyserOptions, rummyAnalyser } from './analysis-rummy.js';
 export { DEFAULT_ROLLOUTS, type SkirmishAnalyserOptions, skirmishAnalyser } from './analysis-skirmish.js';
