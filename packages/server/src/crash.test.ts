@@ -7,7 +7,6 @@ import { openDatabase } from './db.js';
 import { ServerError, TableClient } from './index.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const tsx = join(root, 'node_modules/.bin/tsx');
 const main = join(root, 'packages/server/src/main.ts');
 
 let children: ChildProcess[] = [];
@@ -18,11 +17,17 @@ afterEach(() => {
 
 /** `tabula serve` in a child process on a free port; resolves with its URL once it listens. */
 function serveChild(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(tsx, ['--conditions=@tabula/source', main, 'serve', '--port', '0', '--db', db], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Node itself, with tsx as a loader: the tsx command would run the server in a child process of its
+  // own, which a SIGKILL of the command leaves running, and the crash would not be a crash.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@tabula/source', main, 'serve', '--port', '0', '--db', db],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let text = '';
