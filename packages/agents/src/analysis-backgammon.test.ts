@@ -130,7 +130,9 @@ describe('backgammon analysis', () => {
   it('ranks checker plays as the heuristic agent chooses them', async () => {
     for (const seed of [4, 5]) {
       const { record } = await playGame(backgammonGame, config, [heuristicAgent(), heuristicAgent()], seed);
-      const plays = analyseRecord(record, { evaluator: heuristicEvaluator }).decisions.filter((d) => d.kind === 'checker play');
+      const plays = analyseRecord(record, { evaluator: heuristicEvaluator }).decisions.filter(
+        (d) => d.kind === 'checker play',
+      );
       expect(plays.length).toBeGreaterThan(3);
       expect(plays.filter((d) => d.loss > 0)).toEqual([]);
     }

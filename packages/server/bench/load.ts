@@ -36,11 +36,20 @@ async function seatLoop(socket: TableSocket, seat: number, until: number, latenc
 
 async function tableLoop(client: TableClient, until: number, latencies: number[], index: number) {
   for (let game = 0; performance.now() < until; game++) {
-    const table = await client.createTable({ game: 'backgammon', config: { cube: false }, seats: [{ kind: 'person' }, { kind: 'person' }] });
+    const table = await client.createTable({
+      game: 'backgammon',
+      config: { cube: false },
+      seats: [{ kind: 'person' }, { kind: 'person' }],
+    });
     const a = await client.join(table.id);
     const b = await client.join(table.id);
-    const sockets = [await client.connect(table.id, { token: a.token }), await client.connect(table.id, { token: b.token })];
-    await Promise.all(sockets.map((s, seat) => seatLoop(s, seat, until, latencies, index * 1000 + game * 2 + seat)));
+    const sockets = [
+      await client.connect(table.id, { token: a.token }),
+      await client.connect(table.id, { token: b.token }),
+    ];
+    await Promise.all(
+      sockets.map((s, seat) => seatLoop(s, seat, until, latencies, index * 1000 + game * 2 + seat)),
+    );
     await Promise.all(sockets.map((s) => s.close()));
   }
 }
