@@ -18,8 +18,11 @@ import { openPool, type WorkerPool } from '../src/pool.js';
 import { GAMES } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
 
-/** Games a timed run plays: about a second on one worker. */
-const GAMES_PER_RUN: Record<string, number> = { backgammon: 8000, rummy: 40, skirmish: 10000 };
+/**
+ * Games a timed run plays: two to four seconds on one worker, so that handing
+ * out the first batches and waiting for the last are small beside the run.
+ */
+const GAMES_PER_RUN: Record<string, number> = { backgammon: 1500, rummy: 40, skirmish: 40000 };
 /** Games each worker plays before the timed runs: rummy's hot paths take about a hundred games to compile. */
 const WARM_UP: Record<string, number> = { backgammon: 4000, rummy: 100, skirmish: 10000 };
 const ROUNDS = 3;
