@@ -1,4 +1,5 @@
 export { intFlag, parseCommand } from './args.js';
+export { bundleFromSource } from './bundle.js';
 export { withDefaults } from './commands/config.js';
 export { PLAY_USAGE, play } from './commands/play.js';
 export { roundRobin, type Standing, standingsTable } from './commands/tournament.js';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { TabulaError } from '@tabula/core';
+import { bundleFromSource } from './bundle.js';
 import { type GameJob, type GameResult, type GameSummary, runJob, summaryOf } from './simulation.js';
 
 /** What the pool hands a worker: some consecutive jobs of one run, and whether to send back whole results. */
@@ -76,30 +76,13 @@ let bundled: Promise<URL> | null = null;
 /**
  * The code a worker loads, once. The built package (`npm run build`) starts
  * `worker.js` beside this file. From source, the worker's whole module graph
- * is bundled into one JavaScript module once per process (esbuild, which tsx
- * is built on), so that each worker loads plain JavaScript instead of
- * compiling every TypeScript file through a loader.
+ * is bundled into one JavaScript module once per process.
  */
 function workerSource(): Promise<URL> {
   if (!import.meta.url.endsWith('.ts')) return Promise.resolve(new URL('./worker.js', import.meta.url));
-  bundled ??= (async () => {
-    const { build } = await import('esbuild');
-    const { outputFiles } = await build({
-      entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      conditions: ['@tabula/source'],
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = outputFiles[0]?.text ?? '';
-    return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-  })().catch((error: unknown) => {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new TabulaError('worker_failed', `the worker code could not be bundled from source: ${why}`);
-  });
+  bundled ??= bundleFromSource(new URL('./worker.ts', import.meta.url)).then(
+    (code) => new URL(`data:text/javascript,${encodeURIComponent(code)}`),
+  );
   return bundled;
 }
 

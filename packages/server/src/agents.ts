@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleFromSource } from '@tabula/cli';
 import { TabulaError } from '@tabula/core';
 import { Piscina } from 'piscina';
 
@@ -44,32 +45,21 @@ let bundled: Promise<string> | null = null;
 function workerFile(): Promise<string> {
   if (!import.meta.url.endsWith('.ts'))
     return Promise.resolve(fileURLToPath(new URL('./agent-worker.js', import.meta.url)));
-  bundled ??= (async () => {
-    const { build } = await import('esbuild');
-    const { outputFiles } = await build({
-      entryPoints: [fileURLToPath(new URL('./agent-worker.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      conditions: ['@tabula/source'],
-      write: false,
-      logLevel: 'silent',
+  bundled ??= bundleFromSource(new URL('./agent-worker.ts', import.meta.url))
+    .then((code) => {
+      const dir = join(tmpdir(), 'tabula-server');
+      mkdirSync(dir, { recursive: true });
+      const file = join(
+        dir,
+        `agent-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
+      );
+      if (!existsSync(file)) writeFileSync(file, code);
+      return file;
+    })
+    .catch((error: unknown) => {
+      bundled = null;
+      throw error;
     });
-    const code = outputFiles[0]?.text ?? '';
-    const dir = join(tmpdir(), 'tabula-server');
-    mkdirSync(dir, { recursive: true });
-    const file = join(
-      dir,
-      `agent-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
-    );
-    if (!existsSync(file)) writeFileSync(file, code);
-    return file;
-  })().catch((error: unknown) => {
-    bundled = null;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new TabulaError('worker_failed', `the agent worker could not be bundled from source: ${why}`);
-  });
   return bundled;
 }
 
