@@ -15,6 +15,7 @@ import {
   parseWith,
   type RecordedAction,
   type Rng,
+  readUnder,
   replay,
   type Seat,
   schemaProblem,
@@ -49,19 +50,6 @@ interface Live {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Runs `read`, and roots the path of an `InvalidInputError` it throws at `prefix` (`$.config.length`). */
-function under<T>(prefix: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof InvalidInputError)) throw error;
-    const inner = error.message.startsWith(`${error.path}: `)
-      ? error.message.slice(error.path.length + 2)
-      : error.message;
-    throw new InvalidInputError(error.code, `${prefix}${error.path.slice(1)}`, inner);
-  }
-}
 
 /** An error as the protocol answers it: any failure becomes a code and a message, never a crash. */
 export function protocolError(error: unknown): ProtocolError {
@@ -245,7 +233,7 @@ export class EngineSession {
       );
     }
     if (given === undefined) return defaults;
-    const config = under('$.config', () =>
+    const config = readUnder('$.config', () =>
       parseWith(
         game.schemas.config,
         withDefaults(defaults, given),
@@ -253,7 +241,7 @@ export class EngineSession {
         'invalid_config',
       ),
     );
-    const count = under('$.config', () => game.seatCount(config));
+    const count = readUnder('$.config', () => game.seatCount(config));
     if (seats !== undefined && count !== seats)
       throw new InvalidInputError('invalid_config', '$.config', `this config seats ${count}, not ${seats}`);
     return config;
@@ -262,9 +250,9 @@ export class EngineSession {
   private start(req: Request<'new'>) {
     const config = this.configOf(req.config, req.seats);
     const seed = req.seed ?? 1;
-    const seats = under('$.config', () => this.game.seatCount(config));
+    const seats = readUnder('$.config', () => this.game.seatCount(config));
     const { chance, agents } = gameStreams(seed, seats);
-    const state = under('$.config', () => this.game.setup(config, chance));
+    const state = readUnder('$.config', () => this.game.setup(config, chance));
     this.live = { config, seats, seed, state, chance, agentRngs: agents, actions: [] };
     return { config, seats, seed, ...this.where() };
   }
@@ -279,7 +267,7 @@ export class EngineSession {
       );
     if (req.record !== undefined) {
       const record = req.record as GameRecord;
-      const states = under('$.record', () => replay(game, record));
+      const states = readUnder('$.record', () => replay(game, record));
       const seats = game.seatCount(record.config);
       // The chance generator is brought to where the record left it, so play goes on as it would have.
       const { chance, agents } = gameStreams(record.seed, seats);
@@ -299,7 +287,7 @@ export class EngineSession {
       return { seats, actions: record.actions.length, ...this.where() };
     }
     const config = this.configOf(req.config, undefined);
-    const state = under('$.state', () => game.fromJSON(req.state));
+    const state = readUnder('$.state', () => game.fromJSON(req.state));
     const seats = game.seatCount(config);
     const seed = req.seed ?? 1;
     const chance = req.rng === undefined ? gameStreams(seed, seats).chance : createRng(req.rng);
@@ -399,7 +387,7 @@ export class EngineSession {
    */
   private async analyse({ record, agent, budgetMs }: Request<'analyse'>) {
     const { game } = this;
-    const states = under('$.record', () => replay(game, record as GameRecord));
+    const states = readUnder('$.record', () => replay(game, record as GameRecord));
     const chosen = this.agent(agent);
     const { agents: rngs } = gameStreams(record.seed, game.seatCount(record.config));
     const decisions = [];

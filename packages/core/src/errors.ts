@@ -108,6 +108,23 @@ export class InvalidInputError extends TabulaError {
 }
 
 /**
+ * Runs `read` over a part of a larger input, so that an `InvalidInputError` it
+ * throws names its place in the whole (`$.config.length`, not `$.length`),
+ * with `code` when the whole is refused as another kind (a record).
+ */
+export function readUnder<T>(prefix: string, read: () => T, code?: ErrorCode): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    const inner = error.message.startsWith(`${error.path}: `)
+      ? error.message.slice(error.path.length + 2)
+      : error.message;
+    throw new InvalidInputError(code ?? error.code, `${prefix}${error.path.slice(1)}`, inner);
+  }
+}
+
+/**
  * An agent that could not act: an external program that answered late,
  * answered something that is no legal action, or stopped. `playGame` ends the
  * game there: the agent's seat forfeits (see `forfeitOutcome`), and the run

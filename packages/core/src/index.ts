@@ -18,6 +18,7 @@ export {
   InvalidInputError,
   isErrorCode,
   NotationError,
+  readUnder,
   TabulaError,
 } from './errors.js';
 export {

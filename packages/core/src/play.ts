@@ -1,5 +1,5 @@
 import type { Agent, AgentContext, AnyGame, Outcome } from './contract.js';
-import { InvalidInputError, TabulaError } from './errors.js';
+import { InvalidInputError, readUnder, TabulaError } from './errors.js';
 import { GameRecordSchema } from './record-schema.js';
 import { createRng, type Rng, type Seed } from './rng.js';
 import type { Seat } from './types.js';
@@ -211,22 +211,6 @@ function outcomeText(outcome: Outcome | null): string {
 }
 
 /**
- * Runs `read` over the record's config: a refused config names its place in
- * the record (`$.config.length`, not `$.length`), as a refused record.
- */
-function underConfig<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof InvalidInputError)) throw error;
-    const inner = error.message.startsWith(`${error.path}: `)
-      ? error.message.slice(error.path.length + 2)
-      : error.message;
-    throw new InvalidInputError('invalid_record', `$.config${error.path.slice(1)}`, inner);
-  }
-}
-
-/**
  * Replays a record and returns every state, the first being the setup. A
  * record that is no record (checked against `GameRecordSchema`), of another
  * game or rules version, with a config the game refuses, an action the rules
@@ -253,9 +237,11 @@ export function replay(game: AnyGame, untrusted: GameRecord): unknown[] {
   }
   const { chance } = gameStreams(
     record.seed,
-    underConfig(() => game.seatCount(record.config)),
+    readUnder('$.config', () => game.seatCount(record.config), 'invalid_record'),
   );
-  const states: unknown[] = [underConfig(() => game.setup(record.config, chance))];
+  const states: unknown[] = [
+    readUnder('$.config', () => game.setup(record.config, chance), 'invalid_record'),
+  ];
   record.actions.forEach(({ seat, action }, i) => {
     try {
       states.push(game.apply(states[states.length - 1], seat, action, chance));
