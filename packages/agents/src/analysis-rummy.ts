@@ -1,14 +1,7 @@
-import { type AnyGame, IllegalActionError, type Seat, TabulaError } from '@tabula/core';
-import {
-  DEFAULT_SOLVE_STEPS,
-  handPenalty,
-  Round,
-  type RummyAction,
-  type RummyState,
-  rummyGame,
-  solve,
-} from '@tabula/rummy';
+import { type AnyGame, IllegalActionError, type Seat } from '@tabula/core';
+import { handPenalty, Round, type RummyAction, type RummyState, rummyGame, solve } from '@tabula/rummy';
 import type { GameAnalyser, Judgement } from './analysis.js';
+import { solveSteps } from './rummy-solver.js';
 
 /** What a turn lays from the hand: the cards and the penalty points they no longer weigh. */
 interface Laid {
@@ -58,13 +51,7 @@ export interface RummyAnalyserOptions {
  * turn only: keeping cards back for later is not valued.
  */
 export function rummyAnalyser(options: RummyAnalyserOptions = {}): GameAnalyser {
-  const maxSteps = options.maxSteps ?? DEFAULT_SOLVE_STEPS;
-  if (typeof maxSteps !== 'number' || !(maxSteps >= 0)) {
-    throw new TabulaError(
-      'invalid_argument',
-      `maxSteps must be a number, 0 or more, got ${String(maxSteps)}`,
-    );
-  }
+  const maxSteps = solveSteps(options.maxSteps);
   return {
     game: rummyGame as AnyGame,
     analyser: `the solver (${maxSteps} steps a turn): cards and points laid this turn`,

@@ -24,6 +24,15 @@ export interface SolverRummyAgentOptions {
   readonly maxSteps?: number;
 }
 
+/** The solver's work budget a caller asked for (default `DEFAULT_SOLVE_STEPS`), checked once. */
+export function solveSteps(maxSteps: number | undefined): number {
+  const steps = maxSteps ?? DEFAULT_SOLVE_STEPS;
+  if (typeof steps !== 'number' || !(steps >= 0)) {
+    throw new TabulaError('invalid_argument', `maxSteps must be a number, 0 or more, got ${String(steps)}`);
+  }
+  return steps;
+}
+
 /**
  * Plays the solver's best play for its view (the most hand cards, then the
  * most points shed, then the fewest table melds changed), else draws or
@@ -32,13 +41,7 @@ export interface SolverRummyAgentOptions {
  * depend on the machine).
  */
 export function solverRummyAgent(options: SolverRummyAgentOptions = {}): Agent<RummyView, RummyAction> {
-  const maxSteps = options.maxSteps ?? DEFAULT_SOLVE_STEPS;
-  if (typeof maxSteps !== 'number' || !(maxSteps >= 0)) {
-    throw new TabulaError(
-      'invalid_argument',
-      `maxSteps must be a number, 0 or more, got ${String(maxSteps)}`,
-    );
-  }
+  const maxSteps = solveSteps(options.maxSteps);
   return {
     name: 'solver',
     act(view, legal, ctx) {
