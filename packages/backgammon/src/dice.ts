@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { createRng, parseWith, type Rng, type RngState, type Seed, TabulaError } from '@tabula/core';
 import { DieSchema } from './schemas.js';
@@ -15,10 +14,20 @@ export interface Dice {
   die(): number;
 }
 
-/** Fair dice from the operating system's cryptographic generator (`crypto.randomInt`, unbiased). */
+/**
+ * Fair dice from the platform's cryptographic generator (Web Crypto, in Node
+ * and in browsers alike). A byte of 252 or more is drawn again: 252 is the
+ * largest multiple of 6 a byte holds, so every face keeps the same chance.
+ */
 export class RandomDice implements Dice {
+  private readonly byte = new Uint8Array(1);
+
   die(): number {
-    return randomInt(1, 7);
+    for (;;) {
+      crypto.getRandomValues(this.byte);
+      const value = this.byte[0] as number;
+      if (value < 252) return (value % 6) + 1;
+    }
   }
 }
 

@@ -1,10 +1,11 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { agentsFor } from '@tabula/agents';
+import { agentsFor, defaultAgentFor } from '@tabula/agents';
 import { GAMES } from '@tabula/cli';
 import {
   type ErrorCode,
@@ -25,6 +26,7 @@ import {
   type CreateTable,
   CreateTableSchema,
   ErrorBodySchema,
+  GameInfoSchema,
   type Join,
   JoinedSchema,
   JoinSchema,
@@ -46,6 +48,8 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** What /health reports of the database. */
   readonly database?: { dialect: string; where: string };
+  /** A directory of static files served at `/` (the built browser client, `packages/web/dist`). */
+  readonly web?: string;
 }
 
 /** The HTTP status for each kind of refusal. */
@@ -177,12 +181,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tablesInMemory: hall.size,
   }));
 
-  app.get('/games', { schema: { summary: 'The games and the agents (strengths) each offers' } }, async () =>
-    Object.values(GAMES).map((game) => ({
-      id: game.id,
-      version: game.version,
-      agents: [...agentsFor(game.id).keys()],
-    })),
+  app.get(
+    '/games',
+    {
+      schema: {
+        summary: 'The games and the agents (strengths) each offers',
+        response: { 200: Type.Array(GameInfoSchema) },
+      },
+    },
+    async () =>
+      Object.values(GAMES).map((game) => ({
+        id: game.id,
+        version: game.version,
+        agents: [...agentsFor(game.id).keys()],
+        defaultAgent: defaultAgentFor(game.id),
+      })),
   );
 
   app.post<{ Body: CreateTable }>(
@@ -366,6 +379,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         fail(error, ref);
       }
     }
+  }
+
+  if (options.web !== undefined) {
+    // The browser client; its routes live after `#`, so every path it asks for is a file.
+    await app.register(fastifyStatic, { root: options.web, prefix: '/' });
   }
 
   return app;

@@ -119,6 +119,15 @@ export const TableSummarySchema = Type.Object({
 /** A table's summary; its outcome is core's (read-only lists). */
 export type TableSummary = Omit<Static<typeof TableSummarySchema>, 'outcome'> & { outcome: Outcome | null };
 
+/** A game the server offers, with its agents by name (strengths) and the one a new table gets by default. */
+export const GameInfoSchema = Type.Object({
+  id: Type.String(),
+  version: Type.String(),
+  agents: Type.Array(Type.String()),
+  defaultAgent: Type.String(),
+});
+export type GameInfo = Static<typeof GameInfoSchema>;
+
 export const ListQuerySchema = Type.Object(
   { status: Type.Optional(TableStatusSchema) },
   { additionalProperties: false },

@@ -19,6 +19,8 @@ export interface ServerOptions {
   readonly agents?: AgentPoolOptions & { readonly budgetMs?: number };
   /** SQLite only: `full` to sync each commit to disk (see `openDatabase`). */
   readonly synchronous?: 'normal' | 'full';
+  /** A directory of static files served at `/`: the built browser client. */
+  readonly web?: string;
 }
 
 export interface TableServer {
@@ -54,6 +56,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TableSer
       logger: options.logger ?? false,
       database,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.web === undefined ? {} : { web: options.web }),
     });
     const pool = agents;
     hall.log = app.log;

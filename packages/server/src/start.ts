@@ -7,18 +7,20 @@ import { DEFAULT_SQLITE_FILE } from './db.js';
 import { startServer, type TableServer } from './server.js';
 
 /**
- * The project's main command (`npm start`): the table server on the
- * embedded SQLite file, with a backgammon table against the strongest
- * backgammon agent open for a person, and how to join it.
+ * The table server on the embedded SQLite file, with a backgammon table
+ * against the strongest backgammon agent open for a person, and how to join
+ * it: from the browser client when `web` (its built files) is given (the
+ * project's `npm start`), else from the terminal.
  */
 export async function start(
   out: (line: string) => void,
-  options: { port?: number; db?: string } = {},
+  options: { port?: number; db?: string; web?: string } = {},
 ): Promise<{ server: TableServer; table: string }> {
   const server = await startServer({
     db: options.db ?? process.env.DATABASE_URL ?? DEFAULT_SQLITE_FILE,
     port: options.port ?? Number(process.env.PORT ?? 8080),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    ...(options.web === undefined ? {} : { web: options.web }),
   });
   const client = new TableClient(server.url);
   // A table left open by an earlier run is offered again rather than a new one each start.
@@ -30,7 +32,12 @@ export async function start(
       .id;
   out(`Tabula table server at ${server.url} (${server.database.dialect}: ${server.database.where}).`);
   out(`A backgammon table against the ${agent} agent is ready: table ${table}.`);
-  out('Play it from another terminal:');
+  if (options.web !== undefined) {
+    out(
+      `Open ${server.url}/ in a browser for the lobby, or ${server.url}/#/table/${table} to play that table.`,
+    );
+  }
+  out('Play it from a terminal:');
   out(`  npm run tabula -- play --server ${server.url} --table ${table}`);
   out(`Or a new table of any game:  npm run tabula -- play --server ${server.url} skirmish --vs bidder`);
   out(`Tables: ${server.url}/tables   API: ${server.url}/docs   Stop: Ctrl-C`);

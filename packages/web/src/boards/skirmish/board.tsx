@@ -1,0 +1,6 @@
+import type { BoardProps } from '../types';
+
+/** Scaffold only: the real board replaces this. */
+export function SkirmishBoard(props: BoardProps) {
+  return <pre class="raw-view">{JSON.stringify(props.view, null, 2)}</pre>;
+}
