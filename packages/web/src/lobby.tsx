@@ -122,7 +122,7 @@ function NewTable({ games }: { games: GameInfo[] }) {
             <select value={length} onChange={(e) => setLength(Number((e.target as HTMLSelectElement).value))}>
               {[1, 3, 5, 7, 9, 11].map((n) => (
                 <option key={n} value={n}>
-                  {n === 1 ? 'one game' : `${n} points`}
+                  {n === 1 ? '1 point' : `${n} points`}
                 </option>
               ))}
             </select>

@@ -138,8 +138,7 @@ function LiveTable({
           {summary.game} <span class="muted">{summary.id}</span>
         </h1>
         <p class="seat-line">
-          {seat === null ? 'Watching' : `You are ${seatName(summary.seats, seat)} (seat ${seat + 1})`}{' '}
-          <ConnectionBadge status={status} />
+          {seat === null ? 'Watching' : youAre(summary, seat)} <ConnectionBadge status={status} />
         </p>
         <p class="turn">{update === null ? 'Waiting for the table…' : turnLine(update, summary, seat)}</p>
         <p aria-live="polite" class="narration">
@@ -239,4 +238,9 @@ function turnLine(update: Update, summary: TableSummary, seat: number | null): s
   if (update.status === 'open') return 'Waiting for players to join.';
   if (seat !== null && update.toAct.includes(seat)) return 'Your turn.';
   return `Waiting for ${update.toAct.map((s) => seatName(summary.seats, s)).join(' and ')}.`;
+}
+
+function youAre(summary: TableSummary, seat: number): string {
+  const name = summary.seats.find((s) => s.seat === seat)?.name;
+  return name ? `You are ${name} (seat ${seat + 1})` : `You are seat ${seat + 1}`;
 }
