@@ -316,8 +316,11 @@ it(
 it(
   'the lobby lists open, running and finished tables with their links',
   async () => {
+    // A table waiting for a friend, so that every list has one.
+    await api.createTable({ game: 'rummy', seats: [{ kind: 'person' }, { kind: 'person' }] });
     const page = await web.page({ viewport: { width: 1000, height: 900 } });
     await page.goto(web.url);
+    await expect.poll(() => page.getByRole('link', { name: 'Join' }).count()).toBeGreaterThan(0);
     await page.getByLabel('Game').selectOption('skirmish');
     await page.getByLabel('Players').selectOption('3');
     await page.getByLabel('Seat 3', { exact: true }).selectOption('friend');
