@@ -14,11 +14,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => web?.close());
 
-/** A one-game cubeless table against the random agent, sat at by the page as seat 1. */
-async function sitAtNewTable(page: Page): Promise<void> {
+const CUBELESS = { cube: false, length: 1, crawford: false };
+
+/** A table against the random agent (a one-game cubeless one by default), sat at by the page as seat 1. */
+async function sitAtNewTable(page: Page, config: object = CUBELESS): Promise<void> {
   const table = await new TableApi(web.url).createTable({
     game: 'backgammon',
-    config: { cube: false, length: 1, crawford: false },
+    config,
     seats: [{ kind: 'person' }, { kind: 'agent', agent: 'random' }],
   });
   await page.goto(`${web.url}/#/table/${table.id}`);
@@ -33,6 +35,16 @@ const MOMENT = `(() => {
   if (document.querySelector('.turn')?.textContent?.startsWith('Game over')) return 'over';
   const done = document.querySelector('.bg-done');
   if (done !== null && !done.disabled) return 'done';
+  if (document.querySelector('.bg-zone.is-source') !== null) return 'move';
+  return false;
+})()`;
+
+const CUBE_MOMENT = `(() => {
+  const button = (name) => [...document.querySelectorAll('.bg-controls button')].some((b) => b.textContent === name && !b.disabled);
+  if (document.querySelector('.turn')?.textContent?.startsWith('Game over')) return 'over';
+  if (button('Take')) return 'take';
+  if (button('Double')) return 'double';
+  if (button('Done')) return 'done';
   if (document.querySelector('.bg-zone.is-source') !== null) return 'move';
   return false;
 })()`;
@@ -78,6 +90,7 @@ describe('the backgammon board', () => {
     let dragged = false;
     let undone = false;
     let shot = false;
+    let keyed = false;
     for (;;) {
       const moment = await nextMoment(page);
       if (moment === 'over') break;
@@ -110,6 +123,16 @@ describe('the backgammon board', () => {
         dragged = true;
         continue;
       }
+      if (!keyed) {
+        // One step by keyboard: focus the checker's point, Enter, focus the target, Enter.
+        await page.locator('.bg-zone.is-source').last().focus();
+        await page.keyboard.press('Enter');
+        await page.locator('.bg-zone.is-target').last().focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => madeText(page)).toMatch(/Your move so far: \S+/);
+        keyed = true;
+        continue;
+      }
       if (!shot && turns >= 4) {
         await page.locator('.bg-zone.is-source').last().click();
         await page.screenshot({ path: `${SHOTS}backgammon.png`, fullPage: true });
@@ -120,7 +143,8 @@ describe('the backgammon board', () => {
       await clickStep(page);
     }
     expect(turns).toBeGreaterThan(5);
-    expect(dragged && undone && shot).toBe(true);
+    expect(dragged && undone && shot && keyed).toBe(true);
+    expect(await page.locator('.error').count()).toBe(0);
     await expect
       .poll(() => page.locator('.bg-status').textContent())
       .toMatch(/wins? a (single game|gammon|backgammon)/);
@@ -163,5 +187,46 @@ describe('the backgammon board', () => {
     await page.screenshot({ path: `${SHOTS}backgammon-phone.png`, fullPage: true });
     await page.getByRole('button', { name: 'Undo all' }).tap();
     expect(await madeText(page)).toBeNull();
+  }, 300_000);
+
+  it('shows the cube, the match score and the clocks, and offers roll, double and take only when legal', async () => {
+    const page = await web.page({ viewport: { width: 1100, height: 900 } });
+    await sitAtNewTable(page, {
+      cube: true,
+      length: 3,
+      crawford: true,
+      clock: { delayMs: 12_000, reserveMs: 600_000 },
+    });
+    await expect
+      .poll(() => page.locator('.bg-match').textContent())
+      .toMatch(/^Match to 3, game 1: .* 0, .* 0$/);
+    await expect.poll(() => page.locator('.bg-clock').textContent()).toContain('10:00');
+    await expect.poll(() => page.locator('.bg-info').textContent()).toContain('Cube: 1, centred.');
+    let doubled = false;
+    while (!doubled) {
+      const handle = await page.waitForFunction(CUBE_MOMENT, null, { timeout: 90_000, polling: 50 });
+      const moment = (await handle.jsonValue()) as string;
+      if (moment === 'take') {
+        const seq = await seqOf(page);
+        await page.getByRole('button', { name: 'Take' }).click();
+        await expect.poll(() => seqOf(page), { timeout: 60_000 }).toBeGreaterThan(seq);
+      } else if (moment === 'double') {
+        // In `decide` both are offered, and nothing to move yet.
+        expect(await page.getByRole('button', { name: 'Roll' }).count()).toBe(1);
+        expect(await page.locator('.bg-zone.is-source').count()).toBe(0);
+        const seq = await seqOf(page);
+        await page.getByRole('button', { name: 'Double' }).click();
+        await expect.poll(() => seqOf(page), { timeout: 60_000 }).toBeGreaterThan(seq);
+        doubled = true;
+      } else if (moment === 'done') await submit(page);
+      else if (moment === 'move') await clickStep(page);
+      else break;
+    }
+    // The agent took (the cube is its own now, at twice what it was) or dropped (game 2 has begun).
+    await expect
+      .poll(() => page.locator('.bg-info').textContent(), { timeout: 60_000 })
+      .toMatch(/Cube: \d+, owned by random \(Black\)\.|game 2/);
+    expect(await page.getByRole('button', { name: 'Double' }).count()).toBe(0);
+    expect(await page.locator('.error').count()).toBe(0);
   }, 300_000);
 });

@@ -437,7 +437,7 @@ function Zone(props: {
       height={props.h}
       role="button"
       aria-disabled={!live}
-      tabIndex={live ? 0 : -1}
+      tabindex={live ? 0 : -1}
       aria-label={`${props.label}${props.state === 'target' ? ', move here' : props.state === 'source' ? ', can move' : props.state === 'selected' ? ', selected' : ''}`}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
