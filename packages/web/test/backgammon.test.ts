@@ -229,4 +229,29 @@ describe('the backgammon board', () => {
     expect(await page.getByRole('button', { name: 'Double' }).count()).toBe(0);
     expect(await page.locator('.error').count()).toBe(0);
   }, 300_000);
+
+  it('resigns through the page: the agent accepts (game over) or declines (the move goes on)', async () => {
+    const page = await web.page({ viewport: { width: 1100, height: 900 } });
+    await sitAtNewTable(page);
+    let moment = await nextMoment(page);
+    while (moment === 'done') {
+      await submit(page);
+      moment = await nextMoment(page);
+    }
+    expect(moment).toBe('move');
+    await page.getByLabel('Resign what').selectOption('gammon');
+    const seq = await seqOf(page);
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await expect.poll(() => seqOf(page), { timeout: 60_000 }).toBeGreaterThan(seq);
+    await expect
+      .poll(() => page.locator('.bg-log').textContent(), { timeout: 60_000 })
+      .toMatch(/(accepts|declines)/);
+    const accepted = /accepts/.test((await page.locator('.bg-log').textContent()) ?? '');
+    if (accepted)
+      await expect
+        .poll(() => page.locator('.bg-status').textContent())
+        .toMatch(/wins a gammon, 2 points \(resigned\)/);
+    else await expect.poll(() => page.locator('.bg-zone.is-source').count()).toBeGreaterThan(0);
+    expect(await page.locator('.error').count()).toBe(0);
+  }, 300_000);
 });

@@ -180,7 +180,8 @@ export function BackgammonBoard(props: BoardProps) {
     view.result === null;
   const [resignKind, setResignKind] = useState<PositionKind>('single');
   const has = (type: BackgammonAction['type']) => legal.some((a) => a.type === type);
-  const last = view.recent.at(-1)?.text;
+  // What was last played (a roll only says what the status line says already).
+  const last = view.recent.findLast((entry) => entry.type !== 'roll')?.text;
 
   return (
     <div class="bg" data-seq={props.seq}>
