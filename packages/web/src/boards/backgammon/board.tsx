@@ -44,6 +44,8 @@ function spotOf(value: string | undefined): Spot | null {
 }
 
 const DRAG_START = 8;
+/** A point's spot reaches past its triangle but stops short of the dice in the middle. */
+const ZONE_H = POINT_H + 10;
 
 /** The backgammon board: the position drawn in SVG, a move built by click, drag or keyboard. */
 export function BackgammonBoard(props: BoardProps) {
@@ -231,9 +233,9 @@ export function BackgammonBoard(props: BoardProps) {
             key={index}
             spot={index}
             x={columnX(viewerPip(viewer, index))}
-            y={isTopRow(viewerPip(viewer, index)) ? TOP : MIDDLE}
+            y={isTopRow(viewerPip(viewer, index)) ? TOP : BOTTOM - ZONE_H}
             w={POINT_W}
-            h={(BOTTOM - TOP) / 2}
+            h={ZONE_H}
             label={pointLabel(shown, index, viewerPip(viewer, index), seat)}
             state={zoneState(index, sources, targets, selected, turn !== null && !busy)}
             activate={activate}
