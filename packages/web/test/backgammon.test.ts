@@ -127,6 +127,11 @@ describe('the backgammon board', () => {
         // One step by keyboard: focus the checker's point, Enter, focus the target, Enter.
         await page.locator('.bg-zone.is-source').last().focus();
         await page.keyboard.press('Enter');
+        expect(await page.locator('.bg-zone.is-selected').count()).toBe(1);
+        await page.keyboard.press('Escape');
+        expect(await page.locator('.bg-zone.is-selected').count()).toBe(0);
+        await page.locator('.bg-zone.is-source').last().focus();
+        await page.keyboard.press('Enter');
         await page.locator('.bg-zone.is-target').last().focus();
         await page.keyboard.press('Enter');
         await expect.poll(() => madeText(page)).toMatch(/Your move so far: \S+/);

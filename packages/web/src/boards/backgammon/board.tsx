@@ -239,6 +239,7 @@ export function BackgammonBoard(props: BoardProps) {
             label={pointLabel(shown, index, viewerPip(viewer, index), seat)}
             state={zoneState(index, sources, targets, selected, turn !== null && !busy)}
             activate={activate}
+            cancel={() => setMade(made, null)}
           />
         ))}
         <Zone
@@ -250,6 +251,7 @@ export function BackgammonBoard(props: BoardProps) {
           label={`Bar: ${shown.bar[viewer]} of yours, ${shown.bar[other(viewer)]} of theirs`}
           state={zoneState('bar', sources, targets, selected, turn !== null && !busy)}
           activate={activate}
+          cancel={() => setMade(made, null)}
         />
         <Zone
           spot="off"
@@ -260,6 +262,7 @@ export function BackgammonBoard(props: BoardProps) {
           label={`Borne off: ${shown.off[viewer]}`}
           state={zoneState('off', sources, targets, selected, turn !== null && !busy)}
           activate={activate}
+          cancel={() => setMade(made, null)}
         />
       </svg>
 
@@ -338,6 +341,12 @@ export function BackgammonBoard(props: BoardProps) {
           </span>
         )}
       </div>
+      {turn !== null && (
+        <p class="muted bg-keys">
+          Click or drag a checker to a green point. Keys: Tab to a checker, Enter to pick it, Tab to a green
+          point, Enter to move there; Escape drops the pick.
+        </p>
+      )}
       {turn !== null && made.length > 0 && (
         <p class="bg-made">
           Your move so far: {made.map((s) => stepText(viewer, s)).join(' ')}
@@ -427,6 +436,7 @@ function Zone(props: {
   label: string;
   state: ZoneState;
   activate(spot: Spot): void;
+  cancel(): void;
 }) {
   const live = props.state !== null;
   return (
@@ -446,7 +456,7 @@ function Zone(props: {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           props.activate(props.spot);
-        }
+        } else if (e.key === 'Escape') props.cancel();
       }}
     />
   );
