@@ -290,6 +290,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.get<{ Params: { id: string } }>(
+    '/tables/:id/views',
+    {
+      schema: {
+        summary: "Every position from the start (seq 0) to now, as a spectator saw it: a replay's frames",
+        params: id,
+        response: { 200: Type.Array(UpdateSchema), ...errors },
+      },
+    },
+    async (request) => hall.views(request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
     '/tables/:id/ws',
     {
       websocket: true,

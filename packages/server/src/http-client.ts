@@ -77,6 +77,11 @@ export class TableApi {
     return this.request('GET', `/tables/${encodeURIComponent(table)}/view`, undefined, token);
   }
 
+  /** Every position from seq 0 to now, as a spectator saw it (a replay's frames). */
+  views(table: string): Promise<Update[]> {
+    return this.request('GET', `/tables/${encodeURIComponent(table)}/views`);
+  }
+
   async submit(table: string, token: string, seq: number, action: unknown): Promise<number> {
     const { seq: next } = await this.request<{ seq: number }>(
       'POST',

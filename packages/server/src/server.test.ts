@@ -160,6 +160,36 @@ describe.each(BACKENDS)('the table server on %s', (backend) => {
     expectViewsOfRecord(game, record, missed);
   });
 
+  it('every position from the start, as a spectator saw it, for a replay', async () => {
+    const { client } = await open(storeFor(backend));
+    const table = await client.createTable({
+      game: 'skirmish',
+      seats: [{ kind: 'person' }, { kind: 'agent', agent: 'random' }],
+    });
+    const { token } = await client.join(table.id);
+    const socket = await connect(client, table.id, { token });
+    const rng = createRng(5);
+    const mid = await playOut(
+      socket,
+      0,
+      (legal) => rng.pick(legal),
+      (u) => u.seq >= 3,
+    );
+    // While the game goes on: every position so far, none with a seat's secrets.
+    const sofar = await client.views(table.id);
+    expect(sofar.map((u) => u.seq)).toEqual(Array.from({ length: sofar.length }, (_, k) => k));
+    expect(sofar.length).toBeGreaterThanOrEqual(mid.seq + 1);
+    expect(sofar.every((u) => u.seat === null && u.legal.length === 0)).toBe(true);
+    const last = await playOut(socket, 0, (legal) => rng.pick(legal), undefined, mid);
+    const views = await client.views(table.id);
+    expect(views.map((u) => u.seq)).toEqual(Array.from({ length: last.seq + 1 }, (_, k) => k));
+    expect(views.at(-1)).toMatchObject({ status: 'finished', outcome: last.outcome });
+    expect(views.slice(0, -1).every((u) => u.status === 'running' && u.outcome === null)).toBe(true);
+    const record = (await client.record(table.id)) as GameRecord;
+    expectViewsOfRecord('skirmish', record, views);
+    await expect(client.views('nosuchtable')).rejects.toMatchObject({ code: 'not_found', status: 404 });
+  });
+
   it.each(GAME_IDS)('%s: after a restart the table resumes where it was', async (game) => {
     const store = storeFor(backend);
     const first = await serve(store);

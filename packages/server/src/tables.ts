@@ -478,6 +478,23 @@ export class Hall {
     return recordOf(live, live.outcome);
   }
 
+  /**
+   * Every position of a table as a spectator saw it, from the start (seq 0)
+   * to now: what the browser's replay steps through. Spectator views only,
+   * so nothing any seat may hide; the record (with its seed) stays here.
+   */
+  async views(id: string): Promise<Update[]> {
+    const live = await this.live(id);
+    return this.queue(live, async () => {
+      const states = replay(live.game, recordOf(live, null));
+      return states.map((state, k) =>
+        k === live.seq
+          ? updateAt(live, live.state, k, live.status, null, [])
+          : updateAt(live, state, k, 'running', null, []),
+      );
+    });
+  }
+
   /** Stops taking work, waits for every table's operations under way (their transactions) to end. */
   async close(): Promise<void> {
     this.closing = true;

@@ -13,8 +13,8 @@ export function App() {
         </a>
       </header>
       <main>
-        {route.page === 'table' ? (
-          <TablePage key={route.id} id={route.id} />
+        {route.page === 'table' || route.page === 'watch' ? (
+          <TablePage key={`${route.page}/${route.id}`} id={route.id} watch={route.page === 'watch'} />
         ) : route.page === 'replay' ? (
           <ReplayPage key={route.id} id={route.id} />
         ) : (

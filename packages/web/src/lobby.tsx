@@ -2,7 +2,7 @@ import type { GameInfo, TableStatus, TableSummary } from '@tabula/server/schemas
 import { useEffect, useState } from 'preact/hooks';
 import { api, reasonOf } from './api';
 import { hrefOf } from './router';
-import { holdSeat } from './seats';
+import { heldSeat, holdSeat } from './seats';
 
 const LIST_EVERY_MS = 3_000;
 
@@ -29,13 +29,32 @@ export function Lobby() {
   );
 }
 
+/** How many players each game seats at a table made here (the engines take more; a screen holds these). */
+const PLAYERS: Record<string, readonly [number, number]> = {
+  backgammon: [2, 2],
+  rummy: [2, 6],
+  skirmish: [2, 6],
+};
+
+/** Who sits at one of the other seats: a friend sent the link, or an agent of a strength. */
+type Other = { readonly kind: 'friend' } | { readonly kind: 'agent'; readonly agent: string };
+
 function NewTable({ games }: { games: GameInfo[] }) {
   const [game, setGame] = useState(games[0]?.id ?? '');
   const info = games.find((g) => g.id === game);
-  const [agent, setAgent] = useState(info?.defaultAgent ?? '');
-  const [opponent, setOpponent] = useState<'agent' | 'friend'>('agent');
+  const [min, max] = PLAYERS[game] ?? [2, 2];
+  const [players, setPlayers] = useState(2);
+  const [others, setOthers] = useState<Other[]>([]);
+  const [name, setName] = useState('');
+  const [length, setLength] = useState(1);
+  const [cube, setCube] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const count = Math.min(Math.max(players, min), max);
+  const defaultOther: Other = { kind: 'agent', agent: info?.defaultAgent ?? '' };
+  const seatsNow: Other[] = Array.from({ length: count - 1 }, (_, i) => others[i] ?? defaultOther);
+  const setOther = (i: number, other: Other) => setOthers(seatsNow.map((o, k) => (k === i ? other : o)));
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -44,9 +63,18 @@ function NewTable({ games }: { games: GameInfo[] }) {
     try {
       const table = await api.createTable({
         game,
-        seats: [{ kind: 'person' }, opponent === 'agent' ? { kind: 'agent', agent } : { kind: 'person' }],
+        ...(game === 'backgammon' ? { config: { length, cube } } : {}),
+        seats: [
+          { kind: 'person' },
+          ...seatsNow.map((o) =>
+            o.kind === 'agent' ? { kind: 'agent' as const, agent: o.agent } : { kind: 'person' as const },
+          ),
+        ],
       });
-      const joined = await api.join(table.id, { seat: 0 });
+      const joined = await api.join(table.id, {
+        seat: 0,
+        ...(name.trim() === '' ? {} : { name: name.trim() }),
+      });
       holdSeat(table.id, { seat: joined.seat, token: joined.token });
       window.location.hash = hrefOf({ page: 'table', id: table.id });
     } catch (e) {
@@ -64,9 +92,8 @@ function NewTable({ games }: { games: GameInfo[] }) {
         <select
           value={game}
           onChange={(e) => {
-            const next = (e.target as HTMLSelectElement).value;
-            setGame(next);
-            setAgent(games.find((g) => g.id === next)?.defaultAgent ?? '');
+            setGame((e.target as HTMLSelectElement).value);
+            setOthers([]);
           }}
         >
           {games.map((g) => (
@@ -76,28 +103,92 @@ function NewTable({ games }: { games: GameInfo[] }) {
           ))}
         </select>
       </label>
-      <label>
-        Opponent{' '}
-        <select
-          value={opponent}
-          onChange={(e) => setOpponent((e.target as HTMLSelectElement).value as 'agent' | 'friend')}
-        >
-          <option value="agent">an agent</option>
-          <option value="friend">a friend (send the link)</option>
-        </select>
-      </label>
-      {opponent === 'agent' && info !== undefined && (
+      {max > min && (
         <label>
-          Strength{' '}
-          <select value={agent} onChange={(e) => setAgent((e.target as HTMLSelectElement).value)}>
-            {info.agents.map((a) => (
-              <option key={a} value={a}>
-                {a}
+          Players{' '}
+          <select value={count} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
+            {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => (
+              <option key={n} value={n}>
+                {n}
               </option>
             ))}
           </select>
         </label>
       )}
+      {game === 'backgammon' && (
+        <>
+          <label>
+            Match to{' '}
+            <select value={length} onChange={(e) => setLength(Number((e.target as HTMLSelectElement).value))}>
+              {[1, 3, 5, 7, 9, 11].map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? '1 point' : `${n} points`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={cube}
+              onChange={(e) => setCube((e.target as HTMLInputElement).checked)}
+            />{' '}
+            Doubling cube
+          </label>
+        </>
+      )}
+      <label>
+        Your name{' '}
+        <input
+          value={name}
+          maxLength={40}
+          placeholder="optional"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <fieldset class="seats">
+        <legend>Seats</legend>
+        <p>Seat 1: you</p>
+        {seatsNow.map((other, i) => (
+          <div key={i} class="seat-choice">
+            <label>
+              Seat {i + 2}{' '}
+              <select
+                aria-label={`Seat ${i + 2}`}
+                value={other.kind}
+                onChange={(e) =>
+                  setOther(
+                    i,
+                    (e.target as HTMLSelectElement).value === 'friend' ? { kind: 'friend' } : defaultOther,
+                  )
+                }
+              >
+                <option value="agent">an agent</option>
+                <option value="friend">a friend (send the link)</option>
+              </select>
+            </label>{' '}
+            {other.kind === 'agent' && info !== undefined && (
+              <label>
+                Strength{' '}
+                <select
+                  aria-label={`Strength of seat ${i + 2}`}
+                  value={other.agent}
+                  onChange={(e) =>
+                    setOther(i, { kind: 'agent', agent: (e.target as HTMLSelectElement).value })
+                  }
+                >
+                  {info.agents.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                      {a === info.defaultAgent ? ' (default)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+        ))}
+      </fieldset>
       <button type="submit" disabled={busy}>
         Create and sit
       </button>
@@ -135,10 +226,20 @@ function TableList({ status, title }: { status: TableStatus; title: string }) {
         <ul>
           {tables.map((t) => (
             <li key={t.id}>
-              <a href={hrefOf({ page: status === 'finished' ? 'replay' : 'table', id: t.id })}>
-                {t.game} <span class="muted">{t.id}</span>
-              </a>{' '}
-              {t.seats.map((s) => s.name ?? s.agent ?? (s.taken ? 'a person' : 'free seat')).join(' vs ')}
+              <span class="game">{t.game}</span> <span class="muted">{t.id}</span>{' '}
+              {t.seats.map((s) => s.name ?? s.agent ?? (s.taken ? 'a person' : 'free seat')).join(' vs ')}{' '}
+              {status === 'finished' ? (
+                <a href={hrefOf({ page: 'replay', id: t.id })}>Replay</a>
+              ) : (
+                <>
+                  {(status === 'open' || heldSeat(t.id) !== null) && (
+                    <a href={hrefOf({ page: 'table', id: t.id })}>
+                      {heldSeat(t.id) !== null ? 'Play' : 'Join'}
+                    </a>
+                  )}{' '}
+                  <a href={hrefOf({ page: 'watch', id: t.id })}>Watch</a>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -3,51 +3,118 @@ import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, reasonOf } from './api';
 import { loadBoard } from './boards';
-import type { BoardProps } from './boards/types';
-import { TableConnection } from './connection';
+import { type BoardProps, seatName } from './boards/types';
+import { narrate } from './narrate';
+import { hrefOf } from './router';
 
-/** A table's positions as a spectator saw them, one by one, with a slider. */
+/**
+ * A game move by move from its first position, as a spectator saw it (the
+ * server's `/tables/:id/views`): a slider, buttons, and the arrow keys.
+ */
 export function ReplayPage({ id }: { id: string }) {
   const [summary, setSummary] = useState<TableSummary | null>(null);
-  const [updates, setUpdates] = useState<Update[]>([]);
+  const [frames, setFrames] = useState<Update[]>([]);
   const [at, setAt] = useState(0);
   const [Board, setBoard] = useState<ComponentType<BoardProps> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api.table(id).then(
-      (table) => {
+    let live = true;
+    Promise.all([api.table(id), api.views(id)]).then(
+      ([table, views]) => {
+        if (!live) return;
         setSummary(table);
-        loadBoard(table.game).then((board) => setBoard(() => board));
+        setFrames(views);
+        loadBoard(table.game).then(
+          (board) => live && setBoard(() => board),
+          (e: unknown) => setError(reasonOf(e)),
+        );
       },
-      (e: unknown) => setError(reasonOf(e)),
+      (e: unknown) => live && setError(reasonOf(e)),
     );
-    const connection = new TableConnection(id, undefined, {
-      update: (u) => setUpdates((all) => [...all, u]),
-      status: () => undefined,
-    });
-    return () => connection.close();
+    return () => {
+      live = false;
+    };
   }, [id]);
 
-  const shown = updates[Math.min(at, updates.length - 1)];
+  const last = Math.max(0, frames.length - 1);
+  const go = (to: number) => setAt(Math.min(Math.max(to, 0), last));
+
+  useEffect(() => {
+    const key = (event: KeyboardEvent) => {
+      // The slider moves itself with the arrows; elsewhere on the page they step the replay.
+      if (event.target instanceof HTMLInputElement) return;
+      const to =
+        event.key === 'ArrowLeft'
+          ? at - 1
+          : event.key === 'ArrowRight'
+            ? at + 1
+            : event.key === 'Home'
+              ? 0
+              : event.key === 'End'
+                ? last
+                : null;
+      if (to === null) return;
+      event.preventDefault();
+      go(to);
+    };
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [at, last]);
+
+  const shown = frames[Math.min(at, last)];
+  const nameOf = (s: number) => (summary === null ? `Seat ${s + 1}` : seatName(summary.seats, s));
+  const line =
+    summary === null || shown === undefined
+      ? ''
+      : at === 0
+        ? 'The start.'
+        : narrate(summary.game, frames[at - 1]?.view ?? null, shown.view, nameOf);
+
   return (
     <div class="replay">
+      <h1>
+        Replay{summary !== null && ` of ${summary.game}`} <span class="muted">{id}</span>
+      </h1>
       {error !== null && (
         <p role="alert" class="error">
           {error}
         </p>
       )}
-      <label>
-        Position{' '}
+      {summary !== null && summary.status !== 'finished' && (
+        <p>
+          This game is still going on: the replay holds its positions so far.{' '}
+          <a href={hrefOf({ page: 'watch', id })}>Watch it live</a>
+        </p>
+      )}
+      <div class="replay-controls">
+        <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label="First position">
+          ⏮
+        </button>
+        <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous position">
+          ◀
+        </button>
         <input
           type="range"
+          aria-label="Position"
           min={0}
-          max={Math.max(0, updates.length - 1)}
+          max={last}
           value={at}
-          onInput={(e) => setAt(Number((e.target as HTMLInputElement).value))}
-        />{' '}
-        {shown?.seq ?? 0} / {updates.at(-1)?.seq ?? 0}
-      </label>
+          onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
+        />
+        <button type="button" onClick={() => go(at + 1)} disabled={at >= last} aria-label="Next position">
+          ▶
+        </button>
+        <button type="button" onClick={() => go(last)} disabled={at >= last} aria-label="Last position">
+          ⏭
+        </button>
+        <span class="replay-at">
+          {at} / {last}
+        </span>
+      </div>
+      <p aria-live="polite" class="narration">
+        {line}
+      </p>
       {summary !== null && shown !== undefined && Board !== null && (
         <Board
           view={shown.view}

@@ -4,12 +4,13 @@ import { useEffect, useState } from 'preact/hooks';
 export type Route =
   | { readonly page: 'lobby' }
   | { readonly page: 'table'; readonly id: string }
+  | { readonly page: 'watch'; readonly id: string }
   | { readonly page: 'replay'; readonly id: string };
 
 export function parseRoute(hash: string): Route {
-  const match = /^#\/(table|replay)\/([A-Za-z0-9_-]{1,40})$/.exec(hash);
+  const match = /^#\/(table|watch|replay)\/([A-Za-z0-9_-]{1,40})$/.exec(hash);
   if (match === null) return { page: 'lobby' };
-  return { page: match[1] as 'table' | 'replay', id: match[2] as string };
+  return { page: match[1] as 'table' | 'watch' | 'replay', id: match[2] as string };
 }
 
 export function hrefOf(route: Route): string {

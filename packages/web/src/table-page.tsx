@@ -1,18 +1,19 @@
 import type { TableSummary, Update } from '@tabula/server/schemas';
 import type { ComponentType } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, reasonOf } from './api';
 import { loadBoard } from './boards';
 import { type BoardProps, seatName } from './boards/types';
 import { type ConnectionStatus, TableConnection } from './connection';
+import { narrate } from './narrate';
 import { hrefOf } from './router';
 import { type HeldSeat, heldSeat, holdSeat } from './seats';
 
 /** A table: its board from this seat's side (or a spectator's), live over the table's WebSocket. */
-export function TablePage({ id }: { id: string }) {
+export function TablePage({ id, watch = false }: { id: string; watch?: boolean }) {
   const [summary, setSummary] = useState<TableSummary | null>(null);
   const [held, setHeld] = useState<HeldSeat | null>(() => heldSeat(id));
-  const [watching, setWatching] = useState(false);
+  const watching = watch;
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -48,9 +49,9 @@ export function TablePage({ id }: { id: string }) {
         <button type="button" onClick={take}>
           Take a seat
         </button>{' '}
-        <button type="button" onClick={() => setWatching(true)}>
+        <a class="button" href={hrefOf({ page: 'watch', id: summary.id })}>
           Watch
-        </button>
+        </a>
         {error !== null && (
           <p role="alert" class="error">
             {error}
@@ -58,7 +59,7 @@ export function TablePage({ id }: { id: string }) {
         )}
       </div>
     );
-  return <LiveTable summary={summary} held={held} onSummary={setSummary} />;
+  return <LiveTable summary={summary} held={watching ? null : held} onSummary={setSummary} />;
 }
 
 function LiveTable({
@@ -76,6 +77,12 @@ function LiveTable({
   const [Board, setBoard] = useState<ComponentType<BoardProps> | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [story, setStory] = useState<string[]>([]);
+  const seat = held?.seat ?? null;
+  // The narration compares each position with the one before it; the names are read when it speaks.
+  const shown = useRef<Update | null>(null);
+  const names = useRef(summary.seats);
+  names.current = summary.seats;
 
   useEffect(() => {
     loadBoard(summary.game).then(
@@ -85,12 +92,21 @@ function LiveTable({
   }, [summary.game]);
 
   useEffect(() => {
-    const opened = new TableConnection(summary.id, held?.token, { update: setUpdate, status: setStatus });
+    const nameOf = (s: number) => (s === seat ? 'You' : seatName(names.current, s));
+    const opened = new TableConnection(summary.id, held?.token, {
+      update: (next) => {
+        const line = narrate(summary.game, shown.current?.view ?? null, next.view, nameOf);
+        shown.current = next;
+        if (line !== '') setStory((lines) => [...lines.slice(-5), line]);
+        setUpdate(next);
+      },
+      status: setStatus,
+    });
     setConnection(opened);
     return () => opened.close();
   }, [summary.id, held?.token]);
 
-  // The summary (names, outcome) is read again when the table's status changes.
+  // The summary (names, seats taken, outcome) is read again when the table's status changes.
   useEffect(() => {
     if (update !== null && update.status !== summary.status)
       api.table(summary.id).then(onSummary, () => undefined);
@@ -113,7 +129,8 @@ function LiveTable({
     [connection, update],
   );
 
-  const seat = held?.seat ?? null;
+  const free = summary.seats.filter((s) => s.kind === 'person' && !s.taken);
+  const tableLink = `${window.location.origin}${window.location.pathname}${hrefOf({ page: 'table', id: summary.id })}`;
   return (
     <div class="table-page">
       <div class="table-head">
@@ -121,18 +138,27 @@ function LiveTable({
           {summary.game} <span class="muted">{summary.id}</span>
         </h1>
         <p class="seat-line">
-          {seat === null ? 'Watching' : `You are ${seatName(summary.seats, seat)} (seat ${seat + 1})`}
-          {status !== 'open' && (
-            <span class="conn"> · {status === 'closed' ? 'disconnected' : `${status}…`}</span>
-          )}
+          {seat === null ? 'Watching' : youAre(summary, seat)} <ConnectionBadge status={status} />
         </p>
-        <p aria-live="polite" class="turn">
-          {update === null ? 'Waiting for the table…' : turnLine(update, summary, seat)}
+        <p class="turn">{update === null ? 'Waiting for the table…' : turnLine(update, summary, seat)}</p>
+        <p aria-live="polite" class="narration">
+          {story.at(-1) ?? ''}
         </p>
         {refusal !== null && (
           <p role="alert" class="error">
             Refused: {refusal}
           </p>
+        )}
+        {summary.status === 'open' && free.length > 0 && (
+          <div class="invite">
+            <label>
+              Invite a friend to {free.length === 1 ? 'the free seat' : `the ${free.length} free seats`}:{' '}
+              <input readOnly value={tableLink} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+            </label>{' '}
+            <button type="button" onClick={() => navigator.clipboard?.writeText(tableLink)}>
+              Copy
+            </button>
+          </div>
         )}
       </div>
       {update !== null && Board !== null && (
@@ -149,12 +175,55 @@ function LiveTable({
           busy={busy}
         />
       )}
-      {update?.status === 'finished' && (
-        <p>
-          <a href={hrefOf({ page: 'replay', id: summary.id })}>Replay this game</a>
-        </p>
+      {update?.status === 'finished' && update.outcome !== null && (
+        <section class="outcome" aria-label="Outcome">
+          <h2>Outcome</h2>
+          <ul>
+            {update.outcome.scores.map((score, s) => (
+              <li key={s}>
+                {seatName(summary.seats, s)}
+                {s === seat ? ' (you)' : ''}: {score}
+                {update.outcome?.winners.includes(s) ? ' — winner' : ''}
+              </li>
+            ))}
+          </ul>
+          <p class="muted">Ended: {update.outcome.reason.replaceAll('_', ' ')}</p>
+        </section>
       )}
+      {story.length > 1 && (
+        <details class="story">
+          <summary>What happened lately</summary>
+          <ol>
+            {story.map((line, i) => (
+              <li key={`${i}:${line}`}>{line}</li>
+            ))}
+          </ol>
+        </details>
+      )}
+      <p class="links">
+        {update?.status === 'finished' && (
+          <a href={hrefOf({ page: 'replay', id: summary.id })}>Replay this game</a>
+        )}{' '}
+        {seat !== null && update?.status !== 'finished' && (
+          <a href={hrefOf({ page: 'watch', id: summary.id })}>Spectator's link</a>
+        )}
+      </p>
     </div>
+  );
+}
+
+const BADGES: Record<ConnectionStatus, string> = {
+  connecting: 'connecting…',
+  open: 'connected',
+  reconnecting: 'reconnecting…',
+  closed: 'disconnected',
+};
+
+function ConnectionBadge({ status }: { status: ConnectionStatus }) {
+  return (
+    <span class={`badge conn-${status}`} role="status">
+      {BADGES[status]}
+    </span>
   );
 }
 
@@ -162,10 +231,16 @@ function turnLine(update: Update, summary: TableSummary, seat: number | null): s
   if (update.status === 'finished') {
     const winners = update.outcome?.winners ?? [];
     if (winners.length === 0) return 'Game over: a draw.';
-    if (seat !== null && winners.includes(seat)) return 'Game over: you won.';
+    if (seat !== null && winners.includes(seat))
+      return winners.length === 1 ? 'Game over: you won.' : 'Game over: you share the win.';
     return `Game over: ${winners.map((w) => seatName(summary.seats, w)).join(' and ')} won.`;
   }
   if (update.status === 'open') return 'Waiting for players to join.';
   if (seat !== null && update.toAct.includes(seat)) return 'Your turn.';
   return `Waiting for ${update.toAct.map((s) => seatName(summary.seats, s)).join(' and ')}.`;
+}
+
+function youAre(summary: TableSummary, seat: number): string {
+  const name = summary.seats.find((s) => s.seat === seat)?.name;
+  return name ? `You are ${name} (seat ${seat + 1})` : `You are seat ${seat + 1}`;
 }
