@@ -62,6 +62,12 @@ interface Live {
   lock: Promise<unknown>;
   /** Agent seats with a decision under way. */
   readonly thinking: Set<number>;
+  /**
+   * Each seat to act now, with the sequence number since which it has been
+   * to act at every position without acting: an action it sends naming any
+   * of those positions is still its answer to the position now.
+   */
+  waiting: Map<number, number>;
 }
 
 export interface HallOptions {
@@ -200,12 +206,16 @@ export class Hall {
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
+      waiting: new Map(),
     };
     if (live.actions.length !== live.seq)
       throw new TabulaError(
         'invalid_state',
         `Table ${id} logs ${live.actions.length} actions but is at ${live.seq}`,
       );
+    if (live.status === 'running')
+      live.waiting = waitingOf(game, replay(game, recordOf(live, null)), live.actions);
+    else if (live.status === 'open') live.waiting = new Map(game.toAct(live.state).map((seat) => [seat, 0]));
     this.tables.set(id, live);
     return live;
   }
@@ -287,6 +297,7 @@ export class Hall {
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
+      waiting: new Map(game.toAct(state).map((seat) => [seat, 0])),
     };
     this.tables.set(id, live);
     this.scheduleAgents(live);
@@ -348,7 +359,10 @@ export class Hall {
       if (live.status === 'finished') throw new IllegalActionError('game_over', `Table ${id} has finished`);
       if (live.status === 'open')
         throw new IllegalActionError('wrong_phase', `Table ${id} waits for its players to join`);
-      if (seq !== live.seq)
+      // An older sequence number stands when the seat has been to act ever since without acting:
+      // only other seats' moves (hidden bids of a simultaneous round) moved the table on meanwhile.
+      const since = live.waiting.get(seat);
+      if (seq !== live.seq && (since === undefined || seq < since || seq > live.seq))
         throw new IllegalActionError(
           'stale_sequence',
           `Table ${id} is at action ${live.seq}, not ${seq}: read its view again`,
@@ -373,7 +387,7 @@ export class Hall {
       try {
         await appendAction(this.db, {
           tableId: id,
-          seq,
+          seq: live.seq,
           seat,
           action,
           state,
@@ -392,10 +406,16 @@ export class Hall {
       }
       live.state = state;
       live.rng = saved;
-      live.seq = seq + 1;
+      live.seq += 1;
       live.status = status;
       live.outcome = outcome;
       live.actions.push({ seat, action });
+      live.waiting = waitingAfter(
+        live.waiting,
+        seat,
+        status === 'running' ? live.game.toAct(state) : [],
+        live.seq,
+      );
       await this.broadcast(live);
       this.scheduleAgents(live);
       return live.seq;
@@ -534,6 +554,30 @@ export class Hall {
         });
     }
   }
+}
+
+/** Who waits since when after `actor`'s action brought the table to `seq`, where `toAct` are to act. */
+function waitingAfter(
+  before: ReadonlyMap<number, number>,
+  actor: number,
+  toAct: readonly number[],
+  seq: number,
+): Map<number, number> {
+  return new Map(toAct.map((seat) => [seat, seat === actor ? seq : (before.get(seat) ?? seq)]));
+}
+
+/** Who waits since when at the end of a log: its positions walked from the start. */
+function waitingOf(
+  game: AnyGame,
+  states: readonly unknown[],
+  actions: readonly RecordedAction[],
+): Map<number, number> {
+  let waiting = new Map(game.toAct(states[0]).map((seat) => [seat, 0]));
+  actions.forEach(({ seat }, i) => {
+    const state = states[i + 1];
+    waiting = waitingAfter(waiting, seat, game.outcome(state) === null ? game.toAct(state) : [], i + 1);
+  });
+  return waiting;
 }
 
 function seatInfo(row: SeatsRow): SeatInfo {
