@@ -13,6 +13,7 @@ import {
   type RecordedAction,
   type RngState,
   replay,
+  type SpectatorRecord,
   TabulaError,
 } from '@tabula/core';
 import type { AgentPool } from './agents.js';
@@ -484,18 +485,27 @@ export class Hall {
 
   /**
    * The game record of a finished table, which `tabula replay` plays back.
-   * A running table's record would hold the seed, and the seed is all of the
-   * game's future chance (the dice to come, the stock's order): so it is
-   * given once the game is over, and until then `game_not_over`.
+   * A running table's full record would hold the seed, all of the game's
+   * future chance (the dice to come, the stock's order), and its actions
+   * what seats keep hidden (a skirmish bid not yet shown): until the game is
+   * over it gets the spectator's record, every position as a spectator saw it.
    */
-  async record(id: string): Promise<GameRecord> {
+  async record(id: string): Promise<GameRecord | SpectatorRecord> {
     const live = await this.live(id);
-    if (live.status !== 'finished')
-      throw new TabulaError(
-        'game_not_over',
-        `Table ${id} is still being played; its record (which holds the seed) is given when it ends`,
-      );
-    return recordOf(live, live.outcome);
+    return this.queue(live, async () => {
+      if (live.status === 'finished') return recordOf(live, live.outcome);
+      const states = replay(live.game, recordOf(live, null));
+      return {
+        game: live.game.id,
+        version: live.version,
+        players: playerNames(live.seats),
+        positions: states.map((state, seq) => ({
+          seq,
+          toAct: live.status === 'running' ? live.game.toAct(state) : [],
+          view: live.game.view(state, null),
+        })),
+      };
+    });
   }
 
   /** Stops taking work, waits for every table's operations under way (their transactions) to end. */
