@@ -163,6 +163,8 @@ async function gnubgChoice(gnubg: Gnubg, t: Turn): Promise<number> {
     if (answer.hint !== answer.best)
       throw new Error(`gnubg's hint plays ${answer.hint}, the driver's findbestmove ${answer.best}`);
     checked++;
+    if (checksLeft === 0)
+      console.log(`gnubg's play matched its own hint at 0-ply, cubeless, in ${checked} positions.`);
   }
   const k = indexOf(t.list, t.n, afterMove(t.pos, answer.move));
   if (k < 0) throw new Error(`gnubg's play ${answer.move.join(' ')} is not one of the ${t.n} legal plays`);
@@ -226,6 +228,4 @@ for (const name of agentNames) {
   rows.push(line());
 }
 gnubg.close();
-if (checked > 0)
-  console.log(`gnubg's play matched its own hint at 0-ply, cubeless, in ${checked} positions.`);
 console.table(rows);
