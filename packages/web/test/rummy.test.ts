@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Round, type RummyView } from '@tabula/rummy';
+import { cardValue, isJokerString, Round, type RummyView } from '@tabula/rummy';
 import { TableApi } from '@tabula/server/http-client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -139,6 +139,18 @@ it('a whole round against the solver through the page: mouse drags, tap to move,
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect.poll(() => handCards.count(), SETTLE).toBe(held);
   expect(await fresh.count()).toBe(0);
+
+  // the hand by value (jokers last), and back by suit; each order is a sort of the same cards
+  const shown = () => handCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card') ?? ''));
+  const rank = (card: string) => (isJokerString(card) ? 99 : cardValue(card));
+  const bySuit = await shown();
+  await page.getByRole('button', { name: 'Sort by value' }).click();
+  await page.getByRole('button', { name: 'Sort by suit' }).waitFor(SETTLE);
+  const byValue = await shown();
+  expect(byValue.slice().sort()).toEqual(bySuit.slice().sort());
+  expect(byValue.map(rank)).toEqual(byValue.map(rank).sort((a, b) => a - b));
+  await page.getByRole('button', { name: 'Sort by suit' }).click();
+  await expect.poll(shown, SETTLE).toEqual(bySuit);
 
   // then the round, to its end: the solver's hint when it has a play, else draw (or pass)
   let hinted = 0;

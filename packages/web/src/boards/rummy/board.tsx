@@ -105,7 +105,13 @@ export function RummyBoard(props: BoardProps<RummyView, RummyAction>) {
       return;
     }
     const laid = draftFromLayout(view, hint.layout);
-    if (laid !== null) update(laid, null, 'The solver’s play is laid out: press Play to make it.');
+    update(
+      laid ?? draft,
+      null,
+      laid === null
+        ? 'The solver’s play does not fit this table.'
+        : 'The solver’s play is laid out: press Play to make it.',
+    );
   };
 
   const news = newsLine(props, last);
@@ -144,7 +150,8 @@ export function RummyBoard(props: BoardProps<RummyView, RummyAction>) {
       {myTurn && (
         <div class="rummy-controls">
           <p class={`verdict${changed && !check.ok ? ' refused' : ''}`} role="status">
-            {note ?? verdictText(changed, check)}
+            {note ??
+              verdictText(changed, check, seat === null || view.opened[seat] ? 0 : view.rules.openingPoints)}
           </p>
           <div class="buttons">
             <button
@@ -231,8 +238,11 @@ export function RummyBoard(props: BoardProps<RummyView, RummyAction>) {
   );
 }
 
-function verdictText(changed: boolean, check: ReturnType<typeof verdict>): string {
-  if (!changed) return 'Your turn: drag cards (or tap a card, then where it goes) to build the new table.';
+function verdictText(changed: boolean, check: ReturnType<typeof verdict>, opening: number): string {
+  if (!changed) {
+    const first = opening > 0 ? ` Your first play lays new melds worth ${opening} points or more.` : '';
+    return `Your turn: drag cards (or tap a card, then where it goes) to build the new table.${first}`;
+  }
   if (!check.ok) return `Not playable: ${check.reason}`;
   return `Playable: lays ${check.cards} card${check.cards === 1 ? '' : 's'}${check.handLeft === 0 ? ' and empties your hand' : ''}.`;
 }
