@@ -216,3 +216,33 @@ it('on a phone (390x844) a finger drags a card to a new meld and back, and tap-t
   await expect.poll(() => handCards.count(), SETTLE).toBe(held);
   expect(await fresh.count()).toBe(0);
 }, 300_000);
+
+it('a refusal from the server shows above the board, and the board keeps the player’s layout', async () => {
+  const page = await web.page({ viewport: { width: 1100, height: 820 } });
+  // Between the page and the server, every action the page sends becomes a pass, which the
+  // engine refuses while the stock has cards: a refusal the page's own check cannot foresee.
+  await page.routeWebSocket(/\/tables\/[^/]+\/ws$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const sent = JSON.parse(String(message)) as { type: string; action?: unknown };
+      if (sent.type === 'act') sent.action = { type: 'pass' };
+      server.send(JSON.stringify(sent));
+    });
+  });
+  await sitAtShortRound(page);
+  expect(await myTurnOrOver(page)).toBe(true);
+  const held = await page.locator('.hand .card').count();
+  await page.getByRole('button', { name: 'Hint' }).click();
+  const hinted = ((await verdictLine(page)) ?? '').startsWith('The solver');
+  const laid = await page.locator('.meld.fresh .card').count();
+  await page.getByRole('button', { name: hinted ? 'Play' : 'Draw', exact: true }).click();
+  const alert = page.getByRole('alert');
+  await expect
+    .poll(() => alert.textContent(), SETTLE)
+    .toBe('Refused: Cannot pass while the stock is not empty: play or draw.');
+  // the board is still there, the turn still the page's, the layout as it was
+  expect(await page.locator('.rummy-controls').isVisible()).toBe(true);
+  expect(await page.locator('.meld.fresh .card').count()).toBe(laid);
+  expect(await page.locator('.hand .card').count()).toBe(held - laid);
+  expect(await alert.isVisible()).toBe(true);
+}, 300_000);
