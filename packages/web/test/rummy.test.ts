@@ -135,6 +135,14 @@ it('a whole round against the solver through the page: mouse drags, tap to move,
     outcome.ok ? 'Playable: lays 3 cards.' : `Not playable: ${outcome.message}`,
   );
 
+  // with the keyboard: Enter on a card picks it up, Enter on "New meld" lays it there
+  await handCards.first().focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: '+ New meld' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => fresh.count(), SETTLE).toBe(2);
+  expect(await handCards.count()).toBe(held - 4);
+
   // Reset lays it all back
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect.poll(() => handCards.count(), SETTLE).toBe(held);
@@ -205,6 +213,7 @@ it('on a phone (390x844) a finger drags a card to a new meld and back, and tap-t
 
   // tap a card, then tap the meld's card: it joins the meld
   await handCards.first().tap();
+  await expect.poll(() => page.locator('.hand .card.selected').count(), SETTLE).toBe(1);
   await fresh.locator('.card').first().tap();
   await expect.poll(() => fresh.locator('.card').count(), SETTLE).toBe(2);
   await page.screenshot({ path: join(SCREENSHOTS, 'rummy-phone.png'), fullPage: true });

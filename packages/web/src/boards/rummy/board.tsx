@@ -72,24 +72,24 @@ export function RummyBoard(props: BoardProps<RummyView, RummyAction>) {
     else if (!accepts(draft, id, target))
       update(draft, null, 'A card from the table cannot go to your hand.');
   };
-  const drag = useCardDrag(editable, put);
 
   const changed = !untouched(draft, view);
   const check = verdict(draft, view);
   const hint = solverPlay(legal);
   const turnAction = legal.find((a) => a.type === 'draw' || a.type === 'pass');
 
-  const tapCard = (piece: Piece) => {
-    if (drag.consumeClick() || !editable) return;
-    if (selected === null || selected === piece.id) {
-      update(draft, selected === piece.id ? null : piece.id);
+  const tapCard = (id: string) => {
+    if (!editable) return;
+    if (selected === null || selected === id) {
+      update(draft, selected === id ? null : id);
       return;
     }
     const from = placeOf(draft, selected);
-    const at = placeOf(draft, piece.id);
+    const at = placeOf(draft, id);
     if (typeof at === 'number' && at !== from) put(selected, { to: 'meld', index: at });
-    else update(draft, piece.id);
+    else update(draft, id);
   };
+  const drag = useCardDrag(editable, put, tapCard);
   const tapTarget = (target: Target) => {
     if (!editable || selected === null) return;
     put(selected, target);
@@ -306,7 +306,7 @@ function MeldBox(props: {
   selected: string | null;
   drag: DragControl;
   editable: boolean;
-  onCard(piece: Piece): void;
+  onCard(id: string): void;
   onTarget(target: Target): void;
 }) {
   const { meld, index, drag, editable } = props;
@@ -346,7 +346,7 @@ function CardButton(props: {
   selected: boolean;
   drag: DragControl;
   editable: boolean;
-  onTap(piece: Piece): void;
+  onTap(id: string): void;
 }) {
   const { piece, selected, drag, editable } = props;
   const lifted = drag.dragging?.id === piece.id;
@@ -361,7 +361,7 @@ function CardButton(props: {
       onPointerDown={(e) => drag.press(e, piece.id)}
       onClick={(e) => {
         e.stopPropagation();
-        props.onTap(piece);
+        if (!drag.consumeClick()) props.onTap(piece.id);
       }}
     >
       <CardFace card={piece.card} />

@@ -1,14 +1,18 @@
 /**
  * Dragging a card with any pointer (mouse, finger, pen) through pointer
  * events: a press that moves past a few pixels is a drag, dropped on the
- * target under the pointer; a press that does not move stays a tap, which
- * the card's own click handles (as it does a key press).
+ * target under the pointer; a press that does not move is a tap. Taps are
+ * told from the pointer events too, not from `click`: after a touch gesture
+ * Chromium does not always send the click. The click that may follow is then
+ * ignored, and a click without a press (a key) is a tap.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Target } from './layout';
 
 /** Pixels a press must move before it is a drag rather than a tap. */
 const DRAG_SLOP = 6;
+/** How long after a press ends the click it may bring is its echo, in milliseconds. */
+const CLICK_ECHO_MS = 600;
 
 export interface Dragging {
   readonly id: string;
@@ -41,15 +45,20 @@ export interface DragControl {
   readonly dragging: Dragging | null;
   /** The card's `onPointerDown`. */
   press(event: PointerEvent, id: string): void;
-  /** Whether a click that follows a drag should be ignored (the drop was the gesture). */
+  /** Whether a click is the echo of a press already handled (as a tap or a drop), to be ignored. */
   consumeClick(): boolean;
 }
 
-export function useCardDrag(enabled: boolean, drop: (id: string, target: Target) => void): DragControl {
+export function useCardDrag(
+  enabled: boolean,
+  drop: (id: string, target: Target) => void,
+  tap: (id: string) => void,
+): DragControl {
   const [dragging, setDragging] = useState<Dragging | null>(null);
-  const dropRef = useRef(drop);
-  dropRef.current = drop;
-  const dragged = useRef(false);
+  const handlers = useRef({ drop, tap });
+  handlers.current = { drop, tap };
+  /** When the last press ended (0: none since the last click). */
+  const pressEnded = useRef(0);
   const cleanup = useRef<(() => void) | null>(null);
 
   useEffect(() => () => cleanup.current?.(), []);
@@ -67,7 +76,6 @@ export function useCardDrag(enabled: boolean, drop: (id: string, target: Target)
     const startY = event.clientY;
     const pointer = event.pointerId;
     let moving = false;
-    dragged.current = false;
     const move = (e: PointerEvent) => {
       if (e.pointerId !== pointer) return;
       if (!moving && Math.hypot(e.clientX - startX, e.clientY - startY) < DRAG_SLOP) return;
@@ -78,10 +86,13 @@ export function useCardDrag(enabled: boolean, drop: (id: string, target: Target)
     const up = (e: PointerEvent) => {
       if (e.pointerId !== pointer) return;
       finish();
-      if (!moving) return;
-      dragged.current = true;
+      pressEnded.current = Date.now();
+      if (!moving) {
+        handlers.current.tap(id);
+        return;
+      }
       const target = targetAt(e.clientX, e.clientY);
-      if (target !== null) dropRef.current(id, target);
+      if (target !== null) handlers.current.drop(id, target);
     };
     const cancel = (e: PointerEvent) => {
       if (e.pointerId === pointer) finish();
@@ -100,9 +111,9 @@ export function useCardDrag(enabled: boolean, drop: (id: string, target: Target)
   };
 
   const consumeClick = () => {
-    const was = dragged.current;
-    dragged.current = false;
-    return was;
+    const echo = Date.now() - pressEnded.current < CLICK_ECHO_MS;
+    pressEnded.current = 0;
+    return echo;
   };
 
   return { dragging, press, consumeClick };
