@@ -68,11 +68,16 @@ export interface AgentPoolOptions {
   readonly threads?: number;
   /** How far past its budget a decision may run before its worker is stopped (default 5 s). */
   readonly graceMs?: number;
+  /**
+   * The workers' module (default the server's own): one whose `decide`
+   * takes its time, to show that a slow agent holds up no other table.
+   */
+  readonly workerFile?: string;
 }
 
 /** A piscina pool of agent workers. */
 export async function openAgentPool(options: AgentPoolOptions = {}): Promise<AgentPool> {
-  const filename = await workerFile();
+  const filename = options.workerFile ?? (await workerFile());
   const pool = new Piscina({
     filename,
     minThreads: 1,

@@ -105,7 +105,7 @@ describe('the backgammon board', () => {
         await clickStep(page);
         expect(await madeText(page)).toMatch(/Your move so far: \S+/);
         await page.getByRole('button', { name: 'Undo', exact: true }).click();
-        expect(await madeText(page)).toBeNull();
+        await expect.poll(() => madeText(page)).toBeNull();
         expect(await page.locator('.bg-svg').innerHTML()).toBe(before);
         undone = true;
         continue;
@@ -191,7 +191,7 @@ describe('the backgammon board', () => {
     }
     await page.screenshot({ path: `${SHOTS}backgammon-phone.png`, fullPage: true });
     await page.getByRole('button', { name: 'Undo all' }).tap();
-    expect(await madeText(page)).toBeNull();
+    await expect.poll(() => madeText(page)).toBeNull();
   }, 300_000);
 
   it('shows the cube, the match score and the clocks, and offers roll, double and take only when legal', async () => {

@@ -103,23 +103,13 @@ export async function remotePlay(
         // Positions older than the seat's own last action are past: nothing is asked in them.
         if (update.seq < minSeq || !update.toAct.includes(joined.seat) || update.legal.length === 0) continue;
         const action = await you.act(update.view, update.legal, { seat: joined.seat, rng: createRng(0) });
-        // Another seat may play first (skirmish's battles are simultaneous): the same action is sent
-        // again at the new position while it is still one of the seat's legal actions there.
-        let seq = update.seq;
-        for (;;) {
-          try {
-            minSeq = await socket.act(seq, action);
-            break;
-          } catch (error) {
-            if (!(error instanceof ServerError) || error.code !== 'stale_sequence') throw error;
-            const now = await client.view(tableId, joined.token);
-            const text = JSON.stringify(action);
-            if (!now.legal.some((a) => JSON.stringify(a) === text)) {
-              out('The table moved on before your action arrived; here it is again.');
-              break;
-            }
-            seq = now.seq;
-          }
+        // Another seat playing first (skirmish's simultaneous bids) leaves this action standing; only
+        // another client of the same seat acting meanwhile makes it stale.
+        try {
+          minSeq = await socket.act(update.seq, action);
+        } catch (error) {
+          if (!(error instanceof ServerError) || error.code !== 'stale_sequence') throw error;
+          out('The table moved on before your action arrived; here it is again.');
         }
       }
     } catch (error) {
