@@ -31,7 +31,7 @@ export {
   type RecordedAction,
   replay,
 } from './play.js';
-export { GameRecordSchema } from './record-schema.js';
+export { GameRecordSchema, type SpectatorRecord, SpectatorRecordSchema } from './record-schema.js';
 export { createRng, isRngState, type Rng, type RngState, type Seed } from './rng.js';
 export type { DeepReadonly, Seat } from './types.js';
 export {

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 /** The JSON Schema of a game record (see `GameRecord`), for files from outside. */
 export const GameRecordSchema = Type.Object(
@@ -28,3 +28,32 @@ export const GameRecordSchema = Type.Object(
   },
   { $id: 'GameRecord' },
 );
+
+/**
+ * The JSON Schema of a spectator record: what a spectator of a table still
+ * being played may keep of it, each position as the spectator saw it. It has
+ * no seed and no actions (a running game's seed is all its chance to come,
+ * and an action may hold what a seat keeps hidden, as a skirmish bid), so it
+ * plays back view by view but cannot be replayed or analysed.
+ */
+export const SpectatorRecordSchema = Type.Object(
+  {
+    game: Type.String({ minLength: 1 }),
+    version: Type.String(),
+    players: Type.Array(Type.String()),
+    positions: Type.Array(
+      Type.Object(
+        {
+          seq: Type.Integer({ minimum: 0 }),
+          toAct: Type.Array(Type.Integer({ minimum: 0 })),
+          view: Type.Unknown(),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { $id: 'SpectatorRecord', additionalProperties: false },
+);
+
+export type SpectatorRecord = Static<typeof SpectatorRecordSchema>;

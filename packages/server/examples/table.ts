@@ -16,12 +16,9 @@ try {
   // Each update is the seat's own view, its legal actions and who is to act.
   let update = await socket.nextUpdate();
   while (update.status !== 'finished') {
-    if (update.toAct.includes(seat)) {
-      // Play the lowest ship; a stale sequence number (the agent played first) is tried again.
-      await socket.act(update.seq, update.legal[0]).catch((error) => {
-        if (error.code !== 'stale_sequence') throw error;
-      });
-    }
+    // Play the lowest ship. The battles are simultaneous: the agent's hidden bid may have moved the
+    // table on meanwhile, and the action still counts for the position this seat saw.
+    if (update.toAct.includes(seat)) await socket.act(update.seq, update.legal[0]);
     update = await socket.nextUpdate();
   }
   console.log(`skirmish over after ${update.seq} actions:`, update.outcome);

@@ -281,7 +281,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     '/tables/:id/record',
     {
       schema: {
-        summary: 'The game record of a finished table, for `tabula replay`',
+        summary:
+          'The game record of a finished table; of a running one, the spectator record (every position as a spectator saw it). Both play back with `tabula replay`',
         params: id,
         response: { ...errors },
       },

@@ -89,13 +89,22 @@ export class TableSocket {
     return this.next((m) => m.type === 'update', timeoutMs);
   }
 
-  /** Sends an action and waits for its ack (or throws its error). */
+  /**
+   * Sends an action and waits for its ack (or throws its error). Updates not
+   * yet read of positions before the one the action made are dropped: they
+   * are past, nothing is asked of the seat in them any more.
+   */
   async act(seq: number, action: unknown, ref: string | number = `a${seq}`): Promise<number> {
     this.send({ type: 'act', seq, action, ref });
     const answer = await this.next((m) => (m.type === 'ack' || m.type === 'error') && m.ref === ref);
     if (answer.type === 'error')
       throw new ServerError(isErrorCode(answer.code) ? answer.code : 'unavailable', answer.message, 0);
-    return (answer as { seq: number }).seq;
+    const now = (answer as { seq: number }).seq;
+    for (let i = this.inbox.length - 1; i >= 0; i--) {
+      const message = this.inbox[i];
+      if (message?.type === 'update' && message.seq < now) this.inbox.splice(i, 1);
+    }
+    return now;
   }
 
   close(): Promise<void> {

@@ -61,11 +61,11 @@ describe.each(BACKENDS)('racing submissions on %s', (backend) => {
       expect(new Set(refused)).toEqual(new Set(refused.length > 0 ? ['stale_sequence'] : []));
     }
     for (const { id } of tables) {
-      const record = (await client
-        .request<{ actions: unknown[] }>('GET', `/tables/${id}/record`)
-        .catch(() => null)) ?? { actions: [] };
       const summary = await client.table(id);
+      const record = (await client.record(id)) as { actions?: unknown[]; positions?: unknown[] };
+      // A finished table's full record; a running one's spectator record, a position for each action and the start.
       if (summary.status === 'finished') expect(record.actions).toHaveLength(summary.seq);
+      else expect(record.positions).toHaveLength(summary.seq + 1);
       const rows = await server.database.db
         .selectFrom('actions')
         .select('seq')

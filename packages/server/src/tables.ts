@@ -13,6 +13,7 @@ import {
   type RecordedAction,
   type RngState,
   replay,
+  type SpectatorRecord,
   TabulaError,
 } from '@tabula/core';
 import type { AgentPool } from './agents.js';
@@ -62,6 +63,12 @@ interface Live {
   lock: Promise<unknown>;
   /** Agent seats with a decision under way. */
   readonly thinking: Set<number>;
+  /**
+   * Each seat to act now, with the sequence number since which it has been
+   * to act at every position without acting: an action it sends naming any
+   * of those positions is still its answer to the position now.
+   */
+  waiting: Map<number, number>;
 }
 
 export interface HallOptions {
@@ -200,12 +207,16 @@ export class Hall {
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
+      waiting: new Map(),
     };
     if (live.actions.length !== live.seq)
       throw new TabulaError(
         'invalid_state',
         `Table ${id} logs ${live.actions.length} actions but is at ${live.seq}`,
       );
+    if (live.status === 'running')
+      live.waiting = waitingOf(game, replay(game, recordOf(live, null)), live.actions);
+    else if (live.status === 'open') live.waiting = new Map(game.toAct(live.state).map((seat) => [seat, 0]));
     this.tables.set(id, live);
     return live;
   }
@@ -287,6 +298,7 @@ export class Hall {
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
+      waiting: new Map(game.toAct(state).map((seat) => [seat, 0])),
     };
     this.tables.set(id, live);
     this.scheduleAgents(live);
@@ -348,7 +360,10 @@ export class Hall {
       if (live.status === 'finished') throw new IllegalActionError('game_over', `Table ${id} has finished`);
       if (live.status === 'open')
         throw new IllegalActionError('wrong_phase', `Table ${id} waits for its players to join`);
-      if (seq !== live.seq)
+      // An older sequence number stands when the seat has been to act ever since without acting:
+      // only other seats' moves (hidden bids of a simultaneous round) moved the table on meanwhile.
+      const since = live.waiting.get(seat);
+      if (seq !== live.seq && (since === undefined || seq < since || seq > live.seq))
         throw new IllegalActionError(
           'stale_sequence',
           `Table ${id} is at action ${live.seq}, not ${seq}: read its view again`,
@@ -373,7 +388,7 @@ export class Hall {
       try {
         await appendAction(this.db, {
           tableId: id,
-          seq,
+          seq: live.seq,
           seat,
           action,
           state,
@@ -392,10 +407,16 @@ export class Hall {
       }
       live.state = state;
       live.rng = saved;
-      live.seq = seq + 1;
+      live.seq += 1;
       live.status = status;
       live.outcome = outcome;
       live.actions.push({ seat, action });
+      live.waiting = waitingAfter(
+        live.waiting,
+        seat,
+        status === 'running' ? live.game.toAct(state) : [],
+        live.seq,
+      );
       await this.broadcast(live);
       this.scheduleAgents(live);
       return live.seq;
@@ -464,18 +485,27 @@ export class Hall {
 
   /**
    * The game record of a finished table, which `tabula replay` plays back.
-   * A running table's record would hold the seed, and the seed is all of the
-   * game's future chance (the dice to come, the stock's order): so it is
-   * given once the game is over, and until then `game_not_over`.
+   * A running table's full record would hold the seed, all of the game's
+   * future chance (the dice to come, the stock's order), and its actions
+   * what seats keep hidden (a skirmish bid not yet shown): until the game is
+   * over it gets the spectator's record, every position as a spectator saw it.
    */
-  async record(id: string): Promise<GameRecord> {
+  async record(id: string): Promise<GameRecord | SpectatorRecord> {
     const live = await this.live(id);
-    if (live.status !== 'finished')
-      throw new TabulaError(
-        'game_not_over',
-        `Table ${id} is still being played; its record (which holds the seed) is given when it ends`,
-      );
-    return recordOf(live, live.outcome);
+    return this.queue(live, async () => {
+      if (live.status === 'finished') return recordOf(live, live.outcome);
+      const states = replay(live.game, recordOf(live, null));
+      return {
+        game: live.game.id,
+        version: live.version,
+        players: playerNames(live.seats),
+        positions: states.map((state, seq) => ({
+          seq,
+          toAct: live.status === 'running' ? live.game.toAct(state) : [],
+          view: live.game.view(state, null),
+        })),
+      };
+    });
   }
 
   /**
@@ -551,6 +581,30 @@ export class Hall {
         });
     }
   }
+}
+
+/** Who waits since when after `actor`'s action brought the table to `seq`, where `toAct` are to act. */
+function waitingAfter(
+  before: ReadonlyMap<number, number>,
+  actor: number,
+  toAct: readonly number[],
+  seq: number,
+): Map<number, number> {
+  return new Map(toAct.map((seat) => [seat, seat === actor ? seq : (before.get(seat) ?? seq)]));
+}
+
+/** Who waits since when at the end of a log: its positions walked from the start. */
+function waitingOf(
+  game: AnyGame,
+  states: readonly unknown[],
+  actions: readonly RecordedAction[],
+): Map<number, number> {
+  let waiting = new Map(game.toAct(states[0]).map((seat) => [seat, 0]));
+  actions.forEach(({ seat }, i) => {
+    const state = states[i + 1];
+    waiting = waitingAfter(waiting, seat, game.outcome(state) === null ? game.toAct(state) : [], i + 1);
+  });
+  return waiting;
 }
 
 function seatInfo(row: SeatsRow): SeatInfo {

@@ -62,10 +62,10 @@ export type Pick1 = (legal: readonly unknown[]) => unknown;
 
 /**
  * A scripted client: plays `pick` of the legal actions whenever its seat is
- * to act, until the game ends or `until` says stop; a stale sequence (another
- * seat played first, as in skirmish's simultaneous battles) is tried again
- * on the next update. It starts from `from` when given (an update already
- * read), else from the next one. Returns the last update read.
+ * to act, until the game ends or `until` says stop. Any refusal fails it:
+ * a seat that acts on the updates it is sent is never refused, not even in
+ * skirmish's simultaneous battles. It starts from `from` when given (an
+ * update already read), else from the next one. Returns the last update read.
  */
 export async function playOut(
   socket: TableSocket,
@@ -77,13 +77,8 @@ export async function playOut(
   let update: Update = from ?? (await socket.nextUpdate());
   for (;;) {
     if (update.status === 'finished' || until(update)) return update;
-    if (update.toAct.includes(seat) && update.legal.length > 0) {
-      try {
-        await socket.act(update.seq, pick(update.legal));
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'stale_sequence') throw error;
-      }
-    }
+    if (update.toAct.includes(seat) && update.legal.length > 0)
+      await socket.act(update.seq, pick(update.legal));
     update = await socket.nextUpdate();
   }
 }

@@ -3,8 +3,12 @@ import {
   forfeitOutcome,
   type GameRecord,
   GameRecordSchema,
+  InvalidInputError,
   parseWith,
   replay as replayRecord,
+  type SpectatorRecord,
+  SpectatorRecordSchema,
+  schemaProblem,
 } from '@tabula/core';
 import { intFlag, parseCommand } from '../args.js';
 import { UsageError } from '../errors.js';
@@ -14,8 +18,8 @@ import { actionText, winnersText } from '../text.js';
 
 export const REPLAY_USAGE = 'tabula replay <record.json | results.jsonl> [--line N] [--pause]';
 
-/** A record from a file: a record JSON, a result line with a `record`, or line N of a results file. */
-export function readRecord(path: string, line: number): GameRecord {
+/** What a file holds: a record JSON, a result line with a `record`, or line N of a results file. */
+function readJson(path: string, line: number): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -33,7 +37,70 @@ export function readRecord(path: string, line: number): GameRecord {
   }
   if (typeof parsed === 'object' && parsed !== null && 'record' in parsed)
     parsed = (parsed as { record: unknown }).record;
+  return parsed;
+}
+
+/** A spectator record (of a table still being played) has positions and no actions. */
+const isSpectatorRecord = (parsed: unknown): boolean =>
+  typeof parsed === 'object' && parsed !== null && 'positions' in parsed && !('actions' in parsed);
+
+/** A game record from a file; a spectator record is refused (`invalid_record`): it has no actions to replay. */
+export function readRecord(path: string, line: number): GameRecord {
+  const parsed = readJson(path, line);
+  if (isSpectatorRecord(parsed))
+    throw new InvalidInputError(
+      'invalid_record',
+      '$.positions',
+      `The record in ${path} is a spectator record of a game still being played: it holds the positions as a spectator saw them, not the seed and actions this needs. \`tabula replay\` plays it back; the full record is given once the game has finished`,
+    );
   return parseWith(GameRecordSchema, parsed, `The record in ${path}`, 'invalid_record');
+}
+
+/** A game record or a spectator record from a file, checked (a spectator record's views against the game's schema). */
+export function readAnyRecord(path: string, line: number): GameRecord | SpectatorRecord {
+  const parsed = readJson(path, line);
+  if (!isSpectatorRecord(parsed)) return readRecord(path, line);
+  const record = parseWith(
+    SpectatorRecordSchema,
+    parsed,
+    `The spectator record in ${path}`,
+    'invalid_record',
+  );
+  const game = gameById(record.game);
+  if (record.version !== game.version)
+    throw new InvalidInputError(
+      'invalid_record',
+      '$.version',
+      `the record was played under ${game.id} rules ${record.version}; this engine has ${game.version}`,
+    );
+  record.positions.forEach((position, i) => {
+    const problem = schemaProblem(game.schemas.view, position.view);
+    if (problem !== null)
+      throw new InvalidInputError(
+        'invalid_record',
+        `$.positions[${i}].view${problem.path.slice(1)}`,
+        `The spectator record in ${path} has no ${game.id} view at position ${position.seq}: ${problem.message}`,
+      );
+  });
+  return record;
+}
+
+/** A spectator record played back: each position as the spectator saw it, who was to act, and where it stops. */
+function playBack(record: SpectatorRecord, out: (line: string) => void): void {
+  const game = gameById(record.game);
+  const names = record.players;
+  const seatText = (seat: number) => `seat ${seat}${names[seat] ? ` (${names[seat]})` : ''}`;
+  out(
+    `${game.id} ${record.version}, as a spectator saw it${names.length ? `: ${names.join(' vs ')}` : ''} (a game still being played)`,
+  );
+  let shown: unknown;
+  for (const { seq, toAct, view } of record.positions) {
+    out(`Position ${seq}${toAct.length ? `, to act: ${toAct.map(seatText).join(', ')}` : ''}`);
+    if (game.render) out(game.render(view, shown));
+    shown = view;
+  }
+  const last = record.positions[record.positions.length - 1];
+  out(`The record stops at position ${last?.seq ?? 0}, before the end of the game.`);
 }
 
 /**
@@ -53,7 +120,9 @@ export async function replay(
   });
   const [path, ...more] = positionals;
   if (path === undefined || more.length > 0) throw new UsageError(`Usage: ${REPLAY_USAGE}`);
-  const record = readRecord(path, intFlag(values, 'line', 1, 1));
+  const read = readAnyRecord(path, intFlag(values, 'line', 1, 1));
+  if ('positions' in read) return playBack(read, out);
+  const record = read;
   const game = gameById(record.game);
   const states = replayRecord(game, record);
   const names = record.players ?? [];

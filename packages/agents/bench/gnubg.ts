@@ -1,0 +1,231 @@
+/**
+ * The backgammon bot against GNU Backgammon at 0-ply: cubeless money games
+ * with paired dice (each seed's dice played twice, the seats swapped),
+ * points per game of our agent with the 95% interval of the pair means.
+ * Needs gnubg (Debian's `gnubg` package), so it is not part of `npm run
+ * bench`, and no test needs it:
+ *
+ *   npm run bench:gnubg -w @tabula/agents
+ *   GNUBG_AGENTS=expert GNUBG_PAIRS=200 npm run bench:gnubg -w @tabula/agents
+ *
+ * GNUBG_AGENTS names the agents to play (comma-separated; default
+ * pubeval,neural-0), GNUBG_PAIRS the pairs each plays (default 50),
+ * GNUBG_SEED the seed of the dice (default 14, as `npm run bench`),
+ * GNUBG_CHECK how many of gnubg's first decisions are checked against its
+ * own `hint` command (default 20), GNUBG the gnubg program. A line with the
+ * running figures is printed every GNUBG_REPORT pairs (default 25).
+ *
+ * gnubg runs `gnubg-player.py` inside itself, which answers a board and
+ * dice with gnubg's best play (`gnubg.findbestmove`, 0-ply, cubeless); the
+ * play is matched to one of the plays our move generator lists, so a play
+ * the engine would not allow stops the run.
+ */
+
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createRng } from '@tabula/core';
+import { shippedEvaluator } from '../src/neural/bot.js';
+import { heuristicChooser, strengthChooser } from '../src/neural/choosers.js';
+import type { MoveList } from '../src/neural/movegen.js';
+import { OPP, OPP_BAR, type Position } from '../src/neural/position.js';
+import { STRENGTHS } from '../src/neural/search.js';
+import {
+  type Chooser,
+  gameTurns,
+  type PairResult,
+  pairSeeds,
+  pubevalChooser,
+  summarisePairs,
+  type Turn,
+} from '../src/neural/selfplay.js';
+
+const agentNames = (process.env.GNUBG_AGENTS ?? 'pubeval,neural-0').split(',').map((a) => a.trim());
+const pairs = Number(process.env.GNUBG_PAIRS ?? 50);
+const seed = Number(process.env.GNUBG_SEED ?? 14);
+const report = Number(process.env.GNUBG_REPORT ?? 25);
+let checksLeft = Number(process.env.GNUBG_CHECK ?? 20);
+const program = process.env.GNUBG ?? (existsSync('/usr/games/gnubg') ? '/usr/games/gnubg' : 'gnubg');
+
+const ev = shippedEvaluator();
+const agents: Record<string, Chooser> = {
+  pubeval: pubevalChooser,
+  heuristic: heuristicChooser,
+  'neural-0': strengthChooser(ev, STRENGTHS['neural-0']),
+  'neural-1': strengthChooser(ev, STRENGTHS['neural-1']),
+  'neural-2': strengthChooser(ev, STRENGTHS['neural-2']),
+  expert: strengthChooser(ev, STRENGTHS['neural-2']),
+};
+for (const name of agentNames)
+  if (agents[name] === undefined)
+    throw new Error(`GNUBG_AGENTS: no agent '${name}' (known: ${Object.keys(agents).join(', ')})`);
+
+// --- gnubg over a pipe --------------------------------------------------------
+
+interface Answer {
+  move?: number[];
+  hint?: string;
+  best?: string;
+  error?: string;
+}
+
+/** gnubg running gnubg-player.py: one request a line, one answer a line in turn. */
+class Gnubg {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting: ((a: Answer) => void)[] = [];
+  private buffered = '';
+
+  constructor() {
+    const script = fileURLToPath(new URL('./gnubg-player.py', import.meta.url));
+    this.child = spawn(program, ['-t', '-q', '-p', script], { stdio: 'pipe' });
+    this.child.on('error', (e) => {
+      throw new Error(`could not run gnubg (${program}): ${e.message}; install Debian's gnubg or set GNUBG`);
+    });
+    this.child.on('exit', (code) => {
+      if (this.waiting.length > 0) throw new Error(`gnubg exited (code ${code}) with a request unanswered`);
+    });
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.buffered += chunk;
+      let nl = this.buffered.indexOf('\n');
+      while (nl >= 0) {
+        const line = this.buffered.slice(0, nl);
+        this.buffered = this.buffered.slice(nl + 1);
+        if (line.startsWith('@@ ')) this.waiting.shift()?.(JSON.parse(line.slice(3)) as Answer);
+        nl = this.buffered.indexOf('\n');
+      }
+    });
+  }
+
+  ask(board: number[][], dice: readonly [number, number], check: boolean): Promise<Answer> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.child.stdin.write(`${JSON.stringify({ board, dice, check })}\n`);
+    });
+  }
+
+  close(): void {
+    this.child.stdin.end();
+  }
+}
+
+/** gnubg's board: the side not on roll first, then the roller, each from its own side (24 its bar). */
+function gnubgBoard(pos: Position): number[][] {
+  return [Array.from(pos.subarray(OPP, OPP + 25)), Array.from(pos.subarray(0, 25))];
+}
+
+/** The position after gnubg's move (from/to pairs, 25 the bar, 0 off), hits included. */
+function afterMove(pos: Position, move: readonly number[]): Position {
+  const out = pos.slice();
+  for (let i = 0; i + 1 < move.length; i += 2) {
+    const from = move[i]!;
+    const to = move[i + 1]!;
+    if (from === 0) continue; // unused
+    if (out[from - 1]! <= 0) throw new Error(`gnubg moved from its ${from}-point, where it has no checker`);
+    out[from - 1]!--;
+    if (to === 0) continue;
+    // The opponent's checkers facing the roller's pip `to`.
+    const facing = OPP + 24 - to;
+    if (out[facing] === 1) {
+      out[facing] = 0;
+      out[OPP_BAR]!++;
+    }
+    out[to - 1]!++;
+  }
+  return out;
+}
+
+function indexOf(list: MoveList, n: number, target: Position): number {
+  for (let k = 0; k < n; k++) {
+    const v = list.view(k);
+    let same = true;
+    for (let i = 0; i < target.length && same; i++) same = v[i] === target[i];
+    if (same) return k;
+  }
+  return -1;
+}
+
+let checked = 0;
+let gnubgMs = 0;
+let gnubgDecisions = 0;
+
+async function gnubgChoice(gnubg: Gnubg, t: Turn): Promise<number> {
+  const check = checksLeft > 0;
+  const started = performance.now();
+  const answer = await gnubg.ask(gnubgBoard(t.pos), t.dice, check);
+  gnubgMs += performance.now() - started;
+  gnubgDecisions++;
+  if (answer.error !== undefined || answer.move === undefined)
+    throw new Error(`gnubg: ${answer.error ?? 'no move in its answer'}`);
+  if (check) {
+    checksLeft--;
+    if (answer.hint !== answer.best)
+      throw new Error(`gnubg's hint plays ${answer.hint}, the driver's findbestmove ${answer.best}`);
+    checked++;
+    if (checksLeft === 0)
+      console.log(`gnubg's play matched its own hint at 0-ply, cubeless, in ${checked} positions.`);
+  }
+  const k = indexOf(t.list, t.n, afterMove(t.pos, answer.move));
+  if (k < 0) throw new Error(`gnubg's play ${answer.move.join(' ')} is not one of the ${t.n} legal plays`);
+  return k;
+}
+
+type Player = (t: Turn) => number | Promise<number>;
+
+async function playGame(players: readonly [Player, Player], diceSeed: number): Promise<number> {
+  const game = gameTurns(createRng(diceSeed));
+  let step = game.next();
+  while (!step.done) {
+    const t = step.value;
+    step = game.next(await players[t.mover](t));
+  }
+  return step.value;
+}
+
+// --- The matches ----------------------------------------------------------------
+
+const gnubg = new Gnubg();
+const rows = [];
+const fmt = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3);
+for (const name of agentNames) {
+  const chooser = agents[name]!;
+  let ourMs = 0;
+  let ourDecisions = 0;
+  gnubgMs = 0;
+  gnubgDecisions = 0;
+  const ours: Player = (t) => {
+    const started = performance.now();
+    const k = chooser(t.pos, t.list, t.n);
+    ourMs += performance.now() - started;
+    ourDecisions++;
+    return k;
+  };
+  const theirs: Player = (t) => gnubgChoice(gnubg, t);
+  const results: PairResult[] = [];
+  const started = performance.now();
+  const line = () => {
+    const s = summarisePairs(results);
+    return {
+      match: `${name} vs gnubg 0-ply`,
+      games: s.games,
+      'points/game': `${fmt(s.pointsPerGame)} ± ${s.interval.toFixed(3)}`,
+      wins: `${(100 * s.wins).toFixed(1)}%`,
+      'gammons won/lost': `${(100 * s.gammons).toFixed(1)}% / ${(100 * s.gammonsLost).toFixed(1)}%`,
+      'backgammons won/lost': `${(100 * s.backgammons).toFixed(1)}% / ${(100 * s.backgammonsLost).toFixed(1)}%`,
+      'ms/decision ours': (ourMs / Math.max(1, ourDecisions)).toFixed(2),
+      'ms/decision gnubg': (gnubgMs / Math.max(1, gnubgDecisions)).toFixed(2),
+      seconds: ((performance.now() - started) / 1000).toFixed(0),
+      load: loadavg()[0]!.toFixed(1),
+    };
+  };
+  for (const s of pairSeeds(seed, pairs)) {
+    const first = await playGame([ours, theirs], s);
+    const second = -(await playGame([theirs, ours], s));
+    results.push([first, second]);
+    if (results.length % report === 0) console.log(JSON.stringify(line()));
+  }
+  rows.push(line());
+}
+gnubg.close();
+console.table(rows);
