@@ -84,8 +84,11 @@ async function oneGame(game: string, index: number): Promise<number> {
     }
     const definition = GAMES[game] as NonNullable<(typeof GAMES)[string]>;
     const states = replay(definition, record);
+    // The replay's frames (`/views`) are told to anyone, as a spectator's.
+    const frames = (await client.views(table.id)).map((u): ServerMessage => ({ type: 'update', ...u }));
     const told: [number | null, ServerMessage[]][] = [
       [null, spectator.received],
+      [null, frames],
       ...seats.map(({ seat, socket }): [number, ServerMessage[]] => [seat, socket.received]),
     ];
     const secret = [
