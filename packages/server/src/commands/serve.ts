@@ -3,7 +3,7 @@ import { isPostgresUrl } from '../db.js';
 import { databaseTarget, type ServerOptions, startServer, type TableServer } from '../server.js';
 
 export const SERVE_USAGE =
-  'tabula serve [--port P] [--host H] [--db FILE|URL] [--redis URL --node NAME (with --db postgres://...)]';
+  'tabula serve [--port P] [--host H] [--db FILE|URL] [--schema S] [--redis URL --node NAME (with --db postgres://...)]';
 
 /** The server's options from `tabula serve`'s flags. */
 export function serveOptions(argv: readonly string[]): ServerOptions {
@@ -11,6 +11,7 @@ export function serveOptions(argv: readonly string[]): ServerOptions {
     port: { type: 'string' },
     host: { type: 'string' },
     db: { type: 'string' },
+    schema: { type: 'string' },
     redis: { type: 'string' },
     node: { type: 'string' },
   });
@@ -29,6 +30,8 @@ export function serveOptions(argv: readonly string[]): ServerOptions {
     port,
     host: typeof values.host === 'string' ? values.host : '127.0.0.1',
     db,
+    // A schema of its own in a shared PostgreSQL database (created if missing).
+    ...(typeof values.schema === 'string' ? { schema: values.schema } : {}),
     ...(redis === undefined
       ? {}
       : {
