@@ -92,9 +92,7 @@ export class TableBus {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(
-      [this.publisher, this.subscriber].map((client) => client.quit().catch(() => undefined)),
-    );
+    // News needs no goodbye: a quit would wait on a Redis that may be away.
     for (const client of [this.publisher, this.subscriber]) client.disconnect();
   }
 }

@@ -212,7 +212,8 @@ export class Hall {
       seq: Number(row.seq),
       status: row.status as TableStatus,
       outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
-      actions: await loadActions(this.db, id),
+      // Another node may append between the two reads: the log is taken as far as the snapshot.
+      actions: (await loadActions(this.db, id)).slice(0, Number(row.seq)),
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
