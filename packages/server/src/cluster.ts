@@ -148,17 +148,21 @@ export class Cluster implements HallPeers {
     }
   }
 
-  /** While Redis is away, the log is read every `pollMs`; when it is back, once more for what was missed. */
+  /**
+   * While Redis is away, the log is read every `pollMs`; when it is back,
+   * once more for what was missed, then every tenth tick (a message lost
+   * for any other reason costs a few seconds, never a table).
+   */
   private busChanged(state: BusState): void {
     if (this.closed) return;
-    if (state === 'down' && this.poller === null) {
-      this.poller = setInterval(() => void this.poll(), this.pollMs);
+    if (this.poller === null) {
+      let ticks = 0;
+      this.poller = setInterval(() => {
+        if (this.bus.state === 'down' || ++ticks % 10 === 0) void this.poll();
+      }, this.pollMs);
       this.poller.unref();
-    } else if (state === 'up') {
-      if (this.poller !== null) clearInterval(this.poller);
-      this.poller = null;
-      void this.poll();
     }
+    if (state === 'up') void this.poll();
   }
 
   /** Compares the tables in memory with the log; those behind catch up. */

@@ -516,7 +516,8 @@ export class Hall {
    * behind, it reads the log, and its seats and spectators here are told.
    */
   async refresh(id: string, seq?: number): Promise<void> {
-    const live = this.tables.get(id);
+    // A table being loaded may have read its row just before the news: it catches up once loaded.
+    const live = this.tables.get(id) ?? (await this.loading.get(id)?.catch(() => undefined));
     if (live === undefined || this.closing) return;
     if (seq !== undefined && seq < live.seq) return;
     await this.queue(live, () => this.catchUp(live));
