@@ -2,6 +2,7 @@ export { intFlag, parseCommand } from './args.js';
 export { bundleFromSource } from './bundle.js';
 export { withDefaults } from './commands/config.js';
 export { PLAY_USAGE, play } from './commands/play.js';
+export { type PlayJobs, SIMULATE_USAGE, simulate, simulateWith } from './commands/simulate.js';
 export { roundRobin, type Standing, standingsTable } from './commands/tournament.js';
 export { EngineSession, serveEngine } from './engine.js';
 export { UsageError } from './errors.js';

@@ -18,6 +18,7 @@ import {
 } from '@tabula/core';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { ClusterHealth } from './cluster.js';
 import { DEFAULT_LIMITS, type Limits, PerAddress, RateLimiter } from './limits.js';
 import {
   AckSchema,
@@ -50,6 +51,8 @@ export interface AppOptions {
   readonly database?: { dialect: string; where: string };
   /** A directory of static files served at `/` (the built browser client, `packages/web/dist`). */
   readonly web?: string;
+  /** The node's part in a cluster, for /health. */
+  readonly cluster?: { health(): ClusterHealth };
 }
 
 /** The HTTP status for each kind of refusal. */
@@ -179,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     status: 'ok',
     database: options.database?.dialect ?? 'unknown',
     tablesInMemory: hall.size,
+    ...(options.cluster === undefined ? {} : options.cluster.health()),
   }));
 
   app.get(

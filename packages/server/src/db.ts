@@ -56,10 +56,19 @@ export interface ActionsRow {
   created_at: string;
 }
 
+/** A node's lease on a table's agent seats (cluster.ts): it alone plays them until `expires_at`. */
+export interface AgentLeasesRow {
+  table_id: string;
+  node: string;
+  /** Milliseconds since 1970 on the database's clock. */
+  expires_at: string;
+}
+
 export interface Database {
   tables: TablesRow;
   seats: SeatsRow;
   actions: ActionsRow;
+  agent_leases: AgentLeasesRow;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -117,6 +126,17 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('actions_pk', ['table_id', 'seq'])
+        .execute();
+    },
+  },
+  '0002_agent_leases': {
+    async up(db: Kysely<unknown>) {
+      // Which node of a cluster plays a table's agent seats, until when (milliseconds since 1970, the database's clock).
+      await db.schema
+        .createTable('agent_leases')
+        .addColumn('table_id', 'text', (c) => c.primaryKey())
+        .addColumn('node', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
     },
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type AgentPoolOptions, openAgentPool } from './agents.js';
 import { buildApp } from './app.js';
+import { Cluster, type ClusterOptions } from './cluster.js';
 import { DEFAULT_SQLITE_FILE, type OpenedDatabase, openDatabase } from './db.js';
 import type { Limits } from './limits.js';
 import { Hall } from './tables.js';
@@ -21,6 +22,8 @@ export interface ServerOptions {
   readonly synchronous?: 'normal' | 'full';
   /** A directory of static files served at `/`: the built browser client. */
   readonly web?: string;
+  /** One node of several (PostgreSQL only): Redis, the node's name, and its timings (cluster.ts). */
+  readonly cluster?: ClusterOptions;
 }
 
 export interface TableServer {
@@ -45,10 +48,13 @@ export async function startServer(options: ServerOptions = {}): Promise<TableSer
     ...(options.synchronous === undefined ? {} : { synchronous: options.synchronous }),
   });
   let agents: Awaited<ReturnType<typeof openAgentPool>> | null = null;
+  let cluster: Cluster | null = null;
   try {
+    cluster = options.cluster === undefined ? null : new Cluster(database, options.cluster);
     agents = await openAgentPool(options.agents);
     const hall = await Hall.open(database, {
       agents,
+      ...(cluster === null ? {} : { peers: cluster }),
       ...(options.agents?.budgetMs === undefined ? {} : { agentBudgetMs: options.agents.budgetMs }),
     });
     const app = await buildApp({
@@ -57,18 +63,23 @@ export async function startServer(options: ServerOptions = {}): Promise<TableSer
       database,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.web === undefined ? {} : { web: options.web }),
+      ...(cluster === null ? {} : { cluster }),
     });
     const pool = agents;
+    const node = cluster;
     hall.log = app.log;
     app.addHook('onClose', async () => {
       // Fastify has stopped taking requests and closed the sockets; what is queued on tables still commits.
+      await node?.close();
       await hall.close();
       await pool.close();
       await database.close();
     });
+    await cluster?.start(hall);
     const url = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
     return { app, url: url.replace('[::1]', 'localhost'), database, close: () => app.close() };
   } catch (error) {
+    await cluster?.close();
     await agents?.close();
     await database.close();
     throw error;

@@ -81,6 +81,22 @@ export interface HallOptions {
    * that the event loop stays free for other tables. Default: rummy.
    */
   readonly slowLegal?: readonly string[];
+  /** The other nodes of a cluster (see cluster.ts); none for a server alone. */
+  readonly peers?: HallPeers;
+}
+
+/**
+ * A hall's link to the other nodes on the same database: it tells them of
+ * each table it moves on, and plays a table's agents only while it holds
+ * that table's lease.
+ */
+export interface HallPeers {
+  /** The table moved on (an action, a seat taken) to `seq`: committed, to be told to the other nodes. */
+  advanced(tableId: string, seq: number): void;
+  /** Whether this node plays the table's agent seats now. */
+  holds(tableId: string): boolean;
+  /** The table has agents to play and this node does not hold it: try to take its lease. */
+  want(tableId: string): void;
 }
 
 /** Where the hall reports what goes wrong off any request (an agent that failed): the server's logger. */
@@ -203,7 +219,8 @@ export class Hall {
       seq: Number(row.seq),
       status: row.status as TableStatus,
       outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
-      actions: await loadActions(this.db, id),
+      // Another node may append between the two reads: the log is taken as far as the snapshot.
+      actions: (await loadActions(this.db, id)).slice(0, Number(row.seq)),
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
@@ -329,6 +346,7 @@ export class Hall {
       info.name = name;
       const started = live.status === 'open' && status === 'running';
       live.status = status;
+      this.options.peers?.advanced(id, live.seq);
       if (started) {
         // Everyone learns that the game has begun: who is to act now.
         await this.broadcast(live);
@@ -342,7 +360,12 @@ export class Hall {
   async seatOf(id: string, token: string): Promise<number> {
     const live = await this.live(id);
     const hash = tokenHash(token);
-    const seat = live.seats.findIndex((s) => s.tokenHash === hash);
+    let seat = live.seats.findIndex((s) => s.tokenHash === hash);
+    if (seat === -1 && this.options.peers !== undefined) {
+      // The seat may have been taken through another node since this one read the table.
+      await this.queue(live, () => this.catchUp(live));
+      seat = live.seats.findIndex((s) => s.tokenHash === hash);
+    }
     if (seat === -1) throw new TabulaError('unauthorized', `That token opens no seat of table ${id}`);
     return seat;
   }
@@ -357,6 +380,8 @@ export class Hall {
     this.refuseWhenClosing();
     const live = await this.live(id);
     return this.queue(live, async () => {
+      // A seat that saw a later position than this node's came through another node: read the log first.
+      if (this.options.peers !== undefined && seq > live.seq) await this.catchUp(live);
       if (live.status === 'finished') throw new IllegalActionError('game_over', `Table ${id} has finished`);
       if (live.status === 'open')
         throw new IllegalActionError('wrong_phase', `Table ${id} waits for its players to join`);
@@ -398,7 +423,7 @@ export class Hall {
         });
       } catch (error) {
         // Another process moved this table on: the cache is stale, so it is read again next time.
-        if (error instanceof TabulaError && error.code === 'stale_sequence') this.tables.delete(id);
+        if (error instanceof TabulaError && error.code === 'stale_sequence') await this.catchUp(live);
         else if (!(error instanceof TabulaError))
           throw new TabulaError('unavailable', 'The action could not be saved; it was not applied', {
             cause: error,
@@ -417,6 +442,7 @@ export class Hall {
         status === 'running' ? live.game.toAct(state) : [],
         live.seq,
       );
+      this.options.peers?.advanced(id, live.seq);
       await this.broadcast(live);
       this.scheduleAgents(live);
       return live.seq;
@@ -525,6 +551,94 @@ export class Hall {
     });
   }
 
+  /** The tables in memory not finished, with the sequence number each is at: what a node compares with the log. */
+  cached(): { id: string; seq: number; status: TableStatus }[] {
+    return [...this.tables.values()]
+      .filter((live) => live.status !== 'finished')
+      .map(({ id, seq, status }) => ({ id, seq, status }));
+  }
+
+  /**
+   * Another node moved the table on to `seq`: when it is in memory here and
+   * behind, it reads the log, and its seats and spectators here are told.
+   */
+  async refresh(id: string, seq?: number): Promise<void> {
+    // A table being loaded may have read its row just before the news: it catches up once loaded.
+    const live = this.tables.get(id) ?? (await this.loading.get(id)?.catch(() => undefined));
+    if (live === undefined || this.closing) return;
+    if (seq !== undefined && seq < live.seq) return;
+    await this.queue(live, () => this.catchUp(live));
+  }
+
+  /** This node now holds the table's lease: it loads the table and plays its agents. */
+  async resumeAgents(id: string): Promise<void> {
+    if (this.closing) return;
+    const live = await this.live(id);
+    await this.queue(live, () => this.catchUp(live));
+    this.scheduleAgents(live);
+  }
+
+  /**
+   * Brings a table in memory up to the log (run in the table's queue): the
+   * actions logged after its sequence number are applied in order (the
+   * engines are deterministic, so each position is the writer's), each told
+   * to the listeners here; the snapshot then sets the state and generator.
+   */
+  private async catchUp(live: Live): Promise<void> {
+    const stored = await loadTable(this.db, live.id);
+    if (stored === null) return;
+    const { row, seats } = stored;
+    const seq = Number(row.seq);
+    const status = row.status as TableStatus;
+    let seated = false;
+    seats.forEach((s, i) => {
+      const info = live.seats[i];
+      if (info !== undefined && info.tokenHash !== s.token_hash) {
+        info.tokenHash = s.token_hash;
+        info.name = s.name;
+        seated = true;
+      }
+    });
+    if (seq <= live.seq && status === live.status && !seated) return;
+    if (seq > live.seq) {
+      const logged = (await loadActions(this.db, live.id)).slice(live.seq, seq);
+      const rng = createRng(live.rng);
+      let state = live.state;
+      let last = -1;
+      for (const [k, { seat, action }] of logged.entries()) {
+        live.actions.push({ seat, action });
+        last = seat;
+        if (live.seq + k + 1 === seq) break;
+        state = live.game.apply(state, seat, action, rng);
+        // Who has been waiting since when, as the writing node counted it: an older bid stands here too.
+        live.waiting = waitingAfter(
+          live.waiting,
+          seat,
+          live.game.outcome(state) === null ? live.game.toAct(state) : [],
+          live.seq + k + 1,
+        );
+        for (const subscriber of live.subscribers)
+          subscriber.send({
+            type: 'update',
+            ...updateAt(live, state, live.seq + k + 1, 'running', subscriber.seat, []),
+          });
+      }
+      live.state = live.game.fromJSON(JSON.parse(row.state));
+      live.rng = JSON.parse(row.rng) as RngState;
+      live.seq = seq;
+      live.outcome = row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome);
+      live.waiting = waitingAfter(
+        live.waiting,
+        last,
+        status === 'running' ? live.game.toAct(live.state) : [],
+        seq,
+      );
+    }
+    live.status = status;
+    if (seq > 0 || status !== 'open') await this.broadcast(live);
+    this.scheduleAgents(live);
+  }
+
   /** Stops taking work, waits for every table's operations under way (their transactions) to end. */
   async close(): Promise<void> {
     this.closing = true;
@@ -551,6 +665,11 @@ export class Hall {
   /** Asks each agent seat that is to act for its action, in a worker; it is submitted like a person's. */
   private scheduleAgents(live: Live): void {
     if (this.closing || live.status !== 'running') return;
+    const peers = this.options.peers;
+    if (peers !== undefined && !peers.holds(live.id)) {
+      if (live.seats.some((s) => s.kind === 'agent')) peers.want(live.id);
+      return;
+    }
     for (const seat of live.game.toAct(live.state)) {
       const info = live.seats[seat];
       if (info?.kind !== 'agent' || info.agent === null || live.thinking.has(seat)) continue;

@@ -1,5 +1,5 @@
 import { checkWritable, writeOut } from '../files.js';
-import { playJobs } from '../pool.js';
+import { type Played, type PlayJobsOptions, playJobs } from '../pool.js';
 import { progressBar } from '../progress.js';
 import { type GameJob, type GameSummary, gameSeed } from '../simulation.js';
 import { meanWithInterval, table } from '../stats.js';
@@ -48,7 +48,25 @@ export function forfeitText(forfeits: readonly GameSummary[], shown = 5): string
   return [`forfeits: ${forfeits.length}`, ...lines].join('\n');
 }
 
-export async function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
+/** Where a run's games are played: threads of this machine (`playJobs`), or a queue of many machines' workers. */
+export type PlayJobs = (
+  gameId: string,
+  config: unknown,
+  jobs: readonly GameJob[],
+  workers: number,
+  options: PlayJobsOptions,
+) => Promise<Played>;
+
+export function simulate(argv: readonly string[], out: (line: string) => void): Promise<void> {
+  return simulateWith(playJobs, argv, out);
+}
+
+/** `tabula simulate`, its games played by `play` (the server's `--redis` hands them to a queue). */
+export async function simulateWith(
+  play: PlayJobs,
+  argv: readonly string[],
+  out: (line: string) => void,
+): Promise<void> {
   const { game, agents, games, seed, workers, workersText, values, budgetMs } = parseBatch(
     argv,
     SIMULATE_USAGE,
@@ -68,7 +86,7 @@ export async function simulate(argv: readonly string[], out: (line: string) => v
   const bar = progressBar(games, `${game.id}`);
   const started = performance.now();
   // The records cross from the workers only when they are written out.
-  const { summaries: results, lines } = await playJobs(game.id, config, jobs, workers, {
+  const { summaries: results, lines } = await play(game.id, config, jobs, workers, {
     lines: outPath !== null,
     onResult: (done) => bar.update(done),
   });
