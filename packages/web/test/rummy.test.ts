@@ -255,3 +255,62 @@ it('a refusal from the server shows above the board, and the board keeps the pla
   expect(await page.locator('.hand .card').count()).toBe(held - laid);
   expect(await alert.isVisible()).toBe(true);
 }, 300_000);
+
+it('a spectator is told no card of any hand: not in the page, not in a WebSocket frame', async () => {
+  const table = await api.createTable({
+    game: 'rummy',
+    config: { players: 2, rules: { decks: 1, jokers: 2, handSize: 9, openingPoints: 0 } },
+    seats: [
+      { kind: 'person', name: 'Ada' },
+      { kind: 'agent', agent: 'solver' },
+    ],
+  });
+  const spectator = await web.page({ viewport: { width: 1100, height: 820 } });
+  const frames: string[] = [];
+  spectator.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => frames.push(String(frame.payload))),
+  );
+  await spectator.goto(new URL(`#/watch/${table.id}`, web.url).href);
+  await expect.poll(() => spectator.locator('.seat-line').textContent(), SETTLE).toContain('Watching');
+
+  // Ada plays through the HTTP API: each turn the solver's play when there is one, else the first action.
+  const { token } = await api.join(table.id, { seat: 0 });
+  let update = await api.view(table.id, token);
+  for (let turns = 0; turns < 6 && update.status === 'running'; ) {
+    if (update.toAct.includes(0)) {
+      const legal = update.legal as { type: string }[];
+      const action = legal.find((a) => a.type === 'play') ?? legal[0];
+      await api.submit(table.id, token, update.seq, action);
+      turns += 1;
+    } else await new Promise((resolve) => setTimeout(resolve, 100));
+    update = await api.view(table.id, token);
+  }
+  // The agent's answer, then nothing moves until Ada acts.
+  while (update.status === 'running' && !update.toAct.includes(0)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    update = await api.view(table.id, token);
+  }
+  const seq = update.seq;
+  expect(seq).toBeGreaterThan(4);
+  await expect.poll(() => spectator.locator('.rummy').getAttribute('data-seq'), SETTLE).toBe(String(seq));
+
+  // With one deck every card is unique, and a card in a hand now has never been on the table:
+  // so none of Ada's cards may be anywhere the spectator was told.
+  const hand = (update.view as RummyView).hand ?? [];
+  expect(hand.length).toBeGreaterThan(0);
+  const updates = frames.map((f) => JSON.parse(f) as { type: string; view?: RummyView; legal?: unknown[] });
+  const views = updates.filter((m) => m.type === 'update');
+  expect(views.length).toBeGreaterThan(1);
+  for (const m of views) {
+    expect(m.view?.hand).toBeNull();
+    expect(m.legal).toEqual([]);
+  }
+  for (const card of hand) for (const frame of frames) expect(frame).not.toContain(`"${card}"`);
+  expect(await spectator.locator('.rummy-hand-area').count()).toBe(0);
+  const shown = await spectator
+    .locator('[data-card]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  const onTable = (views.at(-1)?.view?.table ?? []).flatMap((meld) => [...meld.cards]);
+  expect(shown.slice().sort()).toEqual(onTable.map(String).sort());
+  for (const card of hand) expect(shown).not.toContain(card);
+}, 300_000);
