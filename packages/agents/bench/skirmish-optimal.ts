@@ -2,17 +2,22 @@
  * The `optimal` skirmish agent against the `bidder` over seeded 15-ship
  * two-player games, seats alternating (optimal in seat 0 in even games),
  * game i on seed 1 + i: the outright win rate (a shared win is no win) with
- * its 95% confidence interval (Wilson), the shared and lost games, and the
- * time per game. Not a test: a measurement.
+ * its 95% confidence interval (Wilson), the shared and lost games, the score
+ * with a shared win as half, and the time per game. Every `every` games
+ * (default 500) a line with the figures so far, so a long run that is cut
+ * short still tells what it reached. With a shard `k/m` it plays only the
+ * games i with i % m = k (several processes share the games; add their
+ * counts). Not a test: a measurement.
  *
- *   npx tsx --conditions=@tabula/source packages/agents/bench/skirmish-optimal.ts [games, default 10000] [early]
+ *   npx tsx --conditions=@tabula/source packages/agents/bench/skirmish-optimal.ts [games, default 10000] [every] [shard k/m]
  */
 import { type Agent, playGame } from '@tabula/core';
 import { skirmishGame } from '@tabula/skirmish';
-import { bidderAgent, type OptimalOptions, optimalAgent } from '../src/skirmish.js';
+import { bidderAgent, optimalAgent } from '../src/skirmish.js';
 
 const games = Number(process.argv[2] ?? 10_000);
-const early = process.argv[3] as OptimalOptions['early'];
+const every = Number(process.argv[3] ?? 500);
+const [shard, shards] = (process.argv[4] ?? '0/1').split('/').map(Number) as [number, number];
 
 /** The Wilson score interval of a proportion at 95%. */
 function wilson(successes: number, n: number): [number, number] {
@@ -23,13 +28,29 @@ function wilson(successes: number, n: number): [number, number] {
   return [centre - half, centre + half];
 }
 
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 let won = 0;
 let shared = 0;
 let lost = 0;
 const started = performance.now();
-for (let i = 0; i < games; i++) {
+
+function report(played: number): void {
+  const seconds = (performance.now() - started) / 1000;
+  const [low, high] = wilson(won, played);
+  console.log(
+    `${played} games: won ${won} (${pct(won / played)}, 95% CI ${pct(low)} to ${pct(high)}), ` +
+      `shared ${shared}, lost ${lost}; score (a shared win half) ${pct((won + shared / 2) / played)}; ` +
+      `${((1000 * seconds) / played).toFixed(1)} ms a game`,
+  );
+}
+
+console.log(
+  `optimal against bidder, seeded 15-ship games 1..${games} (shard ${shard}/${shards}), seats alternating`,
+);
+let played = 0;
+for (let i = shard; i < games; i += shards) {
   const seat = i % 2;
-  const optimal = optimalAgent(early === undefined ? {} : { early }) as Agent<unknown, unknown>;
+  const optimal = optimalAgent() as Agent<unknown, unknown>;
   const bidder = bidderAgent() as Agent<unknown, unknown>;
   const agents = seat === 0 ? [optimal, bidder] : [bidder, optimal];
   const { outcome } = await playGame(skirmishGame, { players: 2 }, agents, 1 + i);
@@ -37,16 +58,7 @@ for (let i = 0; i < games; i++) {
     if (outcome.winners[0] === seat) won++;
     else lost++;
   } else shared++;
+  played++;
+  if (played % every === 0) report(played);
 }
-const seconds = (performance.now() - started) / 1000;
-const [low, high] = wilson(won, games);
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-console.log(
-  `optimal (early: ${early ?? 'default'}) against bidder, ${games} seeded 15-ship games, seats alternating`,
-);
-console.log(
-  `won ${won} (${pct(won / games)}, 95% CI ${pct(low)} to ${pct(high)}), shared ${shared}, lost ${lost}`,
-);
-console.log(
-  `score (a shared win half): ${pct((won + shared / 2) / games)}; ${((1000 * seconds) / games).toFixed(1)} ms a game`,
-);
+if (played % every !== 0) report(played);

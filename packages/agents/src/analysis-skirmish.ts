@@ -8,7 +8,7 @@ import {
   viewFor,
 } from '@tabula/skirmish';
 import type { DecisionContext, GameAnalyser, Judgement } from './analysis.js';
-import { chooseBid, opponentCards } from './skirmish.js';
+import { chooseBid, opponentCards } from './skirmish-bid.js';
 
 /**
  * Rollouts per legal card unless told otherwise: enough to tell a wasted top

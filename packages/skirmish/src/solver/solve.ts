@@ -241,11 +241,12 @@ export class SkirmishSolver {
     lead: number,
   ): { node: Node; swapped: boolean } {
     const other = swapCode(code);
-    const tail = `|${deck.join(',')}|${pot}|`;
-    const key = `${code}${tail}${lead}`;
-    const swappedKey = `${other}${tail}${-lead}`;
-    const swapped = swappedKey < key;
-    const canonical = swapped ? swappedKey : key;
+    // The key with the smaller text is canonical. Both codes have one length, so the codes decide
+    // unless they are equal; then the leads' texts do. Only the canonical key is built.
+    const swapped = other === code ? `${-lead}` < `${lead}` : other < code;
+    const canonical = swapped
+      ? `${other}|${deck.join(',')}|${pot}|${-lead}`
+      : `${code}|${deck.join(',')}|${pot}|${lead}`;
     let node = this.memo.get(canonical);
     if (node === undefined) {
       node = swapped ? this.compute(other, deck, pot, -lead) : this.compute(code, deck, pot, lead);
