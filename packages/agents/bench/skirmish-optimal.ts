@@ -7,9 +7,10 @@
  * (default 500) a line with the figures so far, so a long run that is cut
  * short still tells what it reached. With a shard `k/m` it plays only the
  * games i with i % m = k (several processes share the games; add their
- * counts). Not a test: a measurement.
+ * counts). With `from`, it starts at game `from` (a run cut short goes on
+ * where it stopped). Not a test: a measurement.
  *
- *   npx tsx --conditions=@tabula/source packages/agents/bench/skirmish-optimal.ts [games, default 10000] [every] [shard k/m]
+ *   npx tsx --conditions=@tabula/source packages/agents/bench/skirmish-optimal.ts [games, default 10000] [every] [shard k/m] [from]
  */
 import { type Agent, playGame } from '@tabula/core';
 import { skirmishGame } from '@tabula/skirmish';
@@ -18,6 +19,7 @@ import { bidderAgent, optimalAgent } from '../src/skirmish.js';
 const games = Number(process.argv[2] ?? 10_000);
 const every = Number(process.argv[3] ?? 500);
 const [shard, shards] = (process.argv[4] ?? '0/1').split('/').map(Number) as [number, number];
+const from = Number(process.argv[5] ?? 0);
 
 /** The Wilson score interval of a proportion at 95%. */
 function wilson(successes: number, n: number): [number, number] {
@@ -45,10 +47,10 @@ function report(played: number): void {
 }
 
 console.log(
-  `optimal against bidder, seeded 15-ship games 1..${games} (shard ${shard}/${shards}), seats alternating`,
+  `optimal against bidder, seeded 15-ship games ${from + 1}..${games} (shard ${shard}/${shards}), seats alternating`,
 );
 let played = 0;
-for (let i = shard; i < games; i += shards) {
+for (let i = from + shard; i < games; i += shards) {
   const seat = i % 2;
   const optimal = optimalAgent() as Agent<unknown, unknown>;
   const bidder = bidderAgent() as Agent<unknown, unknown>;
