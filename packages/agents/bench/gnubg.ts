@@ -27,19 +27,10 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createRng } from '@tabula/core';
 import { shippedEvaluator } from '../src/neural/bot.js';
-import { heuristicChooser, strengthChooser } from '../src/neural/choosers.js';
+import { namedChoosers } from '../src/neural/choosers.js';
 import type { MoveList } from '../src/neural/movegen.js';
 import { OPP, OPP_BAR, type Position } from '../src/neural/position.js';
-import { STRENGTHS } from '../src/neural/search.js';
-import {
-  type Chooser,
-  gameTurns,
-  type PairResult,
-  pairSeeds,
-  pubevalChooser,
-  summarisePairs,
-  type Turn,
-} from '../src/neural/selfplay.js';
+import { gameTurns, type PairResult, pairSeeds, summarisePairs, type Turn } from '../src/neural/selfplay.js';
 
 const agentNames = (process.env.GNUBG_AGENTS ?? 'pubeval,neural-0').split(',').map((a) => a.trim());
 const pairs = Number(process.env.GNUBG_PAIRS ?? 50);
@@ -49,14 +40,7 @@ let checksLeft = Number(process.env.GNUBG_CHECK ?? 20);
 const program = process.env.GNUBG ?? (existsSync('/usr/games/gnubg') ? '/usr/games/gnubg' : 'gnubg');
 
 const ev = shippedEvaluator();
-const agents: Record<string, Chooser> = {
-  pubeval: pubevalChooser,
-  heuristic: heuristicChooser,
-  'neural-0': strengthChooser(ev, STRENGTHS['neural-0']),
-  'neural-1': strengthChooser(ev, STRENGTHS['neural-1']),
-  'neural-2': strengthChooser(ev, STRENGTHS['neural-2']),
-  expert: strengthChooser(ev, STRENGTHS['neural-2']),
-};
+const agents = namedChoosers(ev);
 for (const name of agentNames)
   if (agents[name] === undefined)
     throw new Error(`GNUBG_AGENTS: no agent '${name}' (known: ${Object.keys(agents).join(', ')})`);

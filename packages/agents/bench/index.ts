@@ -17,9 +17,8 @@ import { type BackgammonState, Board, Moves, type Side, Table } from '@tabula/ba
 import { createRng } from '@tabula/core';
 import { Bench } from 'tinybench';
 import { evaluatePlays, shippedEvaluator } from '../src/neural/bot.js';
-import { heuristicChooser, strengthChooser } from '../src/neural/choosers.js';
-import { STRENGTHS } from '../src/neural/search.js';
-import { type Chooser, compare, pubevalChooser } from '../src/neural/selfplay.js';
+import { namedChoosers } from '../src/neural/choosers.js';
+import { compare } from '../src/neural/selfplay.js';
 import { TRAINED } from '../src/neural/weights-data.js';
 
 const pairs = Number(process.env.BENCH_PAIRS ?? 250);
@@ -72,13 +71,7 @@ console.table(
 
 // --- Strength -------------------------------------------------------------------
 
-const players: Record<string, Chooser> = {
-  pubeval: pubevalChooser,
-  heuristic: heuristicChooser,
-  'neural-0': strengthChooser(ev, STRENGTHS['neural-0']),
-  'neural-1': strengthChooser(ev, STRENGTHS['neural-1']),
-  expert: strengthChooser(ev, STRENGTHS['neural-2']),
-};
+const players = namedChoosers(ev);
 
 const matches: [string, string, number][] = [
   ['neural-0', 'pubeval', pairs],

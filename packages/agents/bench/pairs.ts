@@ -13,26 +13,11 @@
 
 import { loadavg } from 'node:os';
 import { shippedEvaluator } from '../src/neural/bot.js';
-import { heuristicChooser, strengthChooser } from '../src/neural/choosers.js';
-import { STRENGTHS } from '../src/neural/search.js';
-import {
-  type Chooser,
-  type PairResult,
-  pairSeeds,
-  playPair,
-  pubevalChooser,
-  summarisePairs,
-} from '../src/neural/selfplay.js';
+import { namedChoosers } from '../src/neural/choosers.js';
+import { type PairResult, pairSeeds, playPair, summarisePairs } from '../src/neural/selfplay.js';
 
 const ev = shippedEvaluator();
-const agents: Record<string, Chooser> = {
-  pubeval: pubevalChooser,
-  heuristic: heuristicChooser,
-  'neural-0': strengthChooser(ev, STRENGTHS['neural-0']),
-  'neural-1': strengthChooser(ev, STRENGTHS['neural-1']),
-  'neural-2': strengthChooser(ev, STRENGTHS['neural-2']),
-  expert: strengthChooser(ev, STRENGTHS['neural-2']),
-};
+const agents = namedChoosers(ev);
 
 const match = process.env.PAIRS_MATCH ?? 'expert vs pubeval';
 const [a, b] = match.split(' vs ').map((s) => s.trim());
