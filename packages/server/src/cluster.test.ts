@@ -1,18 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newStore, POSTGRES_URL, playOut, type Store, serve } from '../test/helpers.js';
+import { newStore, POSTGRES_URL, playOut, type Store, serve, serveChild } from '../test/helpers.js';
 import type { ClusterOptions } from './cluster.js';
 import { dropSchema } from './db.js';
 import { ServerError, TableClient, type TableServer, type TableSocket, type Update } from './index.js';
 
 const REDIS_URL = process.env.TABULA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const main = join(root, 'packages/server/src/main.ts');
 
 let cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -273,45 +269,12 @@ function nodeChild(
   node: string,
   redisChannel: string,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--conditions=@tabula/source',
-      main,
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      POSTGRES_URL,
-      '--schema',
-      schema,
-      '--redis',
-      REDIS_URL,
-      '--node',
-      node,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', TABULA_REDIS_CHANNEL: redisChannel },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk) => {
-      text += String(chunk);
-      const url = /Tabula server at (http:\/\/\S+)/.exec(text)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.stderr?.on('data', (chunk) => {
-      text += String(chunk);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`node ${node} exited (${code}) before listening: ${text}`)),
-    );
+  return serveChild(
+    ['serve', '--port', '0', '--db', POSTGRES_URL, '--schema', schema, '--redis', REDIS_URL, '--node', node],
+    { TABULA_REDIS_CHANNEL: redisChannel },
+  ).then((served) => {
+    children.push(served.child);
+    return served;
   });
 }
 

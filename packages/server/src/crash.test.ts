@@ -1,13 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, type Backend, newStore, type Store } from '../test/helpers.js';
+import { BACKENDS, type Backend, newStore, type Store, serveChild } from '../test/helpers.js';
 import { openDatabase } from './db.js';
 import { ServerError, TableClient } from './index.js';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const main = join(root, 'packages/server/src/main.ts');
 
 let children: ChildProcess[] = [];
 afterEach(() => {
@@ -16,28 +11,10 @@ afterEach(() => {
 });
 
 /** `tabula serve` in a child process on a free port; resolves with its URL once it listens. */
-function serveChild(db: string): Promise<{ child: ChildProcess; url: string }> {
-  // Node itself, with tsx as a loader: the tsx command would run the server in a child process of its
-  // own, which a SIGKILL of the command leaves running, and the crash would not be a crash.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@tabula/source', main, 'serve', '--port', '0', '--db', db],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk) => {
-      text += String(chunk);
-      const url = /Tabula server at (http:\/\/\S+)/.exec(text)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${text}`)));
-  });
+async function serveOn(db: string): Promise<{ child: ChildProcess; url: string }> {
+  const served = await serveChild(['serve', '--port', '0', '--db', db]);
+  children.push(served.child);
+  return served;
 }
 
 /**
@@ -59,7 +36,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     const store = newStore(backend);
     try {
       const db = await targetOf(backend, store);
-      const first = await serveChild(db);
+      const first = await serveOn(db);
       const client = new TableClient(first.url);
       const tables = await Promise.all(
         Array.from({ length: 6 }, async () => {
@@ -131,7 +108,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       }
 
       // Restarted, every table goes on to its end.
-      const second = await serveChild(db);
+      const second = await serveOn(db);
       const again = new TableClient(second.url);
       for (const table of tables) {
         for (;;) {

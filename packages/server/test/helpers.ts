@@ -1,7 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dropSchema } from '../src/db.js';
 import {
   type ServerOptions,
@@ -81,4 +83,39 @@ export async function playOut(
       await socket.act(update.seq, pick(update.legal));
     update = await socket.nextUpdate();
   }
+}
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const MAIN = join(ROOT, 'packages/server/src/main.ts');
+
+/**
+ * `tabula <args>` (a `serve`) in a child process; resolves with its URL once
+ * it listens, rejects with its output if it exits first. Node itself runs it,
+ * with tsx as a loader: the tsx command would run the server in a child of
+ * its own, which a SIGKILL of the command leaves running, and a crash test's
+ * crash would not be one.
+ */
+export function serveChild(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@tabula/source', MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk) => {
+      text += String(chunk);
+      const url = /Tabula server at (http:\/\/\S+)/.exec(text)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.stderr?.on('data', (chunk) => {
+      text += String(chunk);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`tabula ${args.join(' ')} exited (${code}) before listening: ${text}`)),
+    );
+  });
 }
