@@ -272,6 +272,10 @@ it('a spectator is told no card of any hand: not in the page, not in a WebSocket
   );
   await spectator.goto(new URL(`#/watch/${table.id}`, web.url).href);
   await expect.poll(() => spectator.locator('.seat-line').textContent(), SETTLE).toContain('Watching');
+  // The spectator's socket is open and told the table as it is before anyone plays.
+  await expect
+    .poll(() => frames.filter((f) => f.includes('"type":"update"')).length, SETTLE)
+    .toBeGreaterThan(0);
 
   // Ada plays through the HTTP API: each turn the solver's play when there is one, else the first action.
   const { token } = await api.join(table.id, { seat: 0 });
