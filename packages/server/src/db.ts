@@ -24,10 +24,18 @@ export interface TablesRow {
   seed: number;
   /** How many actions the log holds; the snapshot below is the state after the last. */
   seq: number;
-  /** JSON: the state after `seq` actions. */
+  /**
+   * JSON: the state after `snapshot_seq` actions. A snapshot is written every
+   * few actions and at the end, not at each: a state carries its game's log,
+   * and rewriting it whole at every action made the log grow as its square.
+   */
   state: string;
-  /** JSON: the chance generator's state after `seq` actions (an `RngState`), never sent. */
+  /** JSON: the chance generator's state after `snapshot_seq` actions (an `RngState`), never sent. */
   rng: string;
+  /** The number of actions `state` and `rng` stand after; the actions after it are replayed from the log. */
+  snapshot_seq: number;
+  /** JSON: the seats to act after `seq` actions (for lists of tables not in memory); null in rows older than it. */
+  to_act: string | null;
   status: string;
   /** JSON outcome once finished. */
   outcome: string | null;
@@ -76,6 +84,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface OpenedDatabase {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /**
+   * The SQLite file under `db` (undefined on PostgreSQL): the log's appends
+   * run on it synchronously, many in one transaction, holding `db`'s connection.
+   */
+  readonly sqlite?: SQLite.Database;
   /** Where it is, for logs: the SQLite file, or the PostgreSQL URL without its password. */
   readonly where: string;
   close(): Promise<void>;
@@ -140,6 +153,17 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_snapshots': {
+    async up(db: Kysely<unknown>) {
+      // Until now every row's snapshot stood after its last action.
+      await db.schema
+        .alterTable('tables')
+        .addColumn('snapshot_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('tables').addColumn('to_act', 'text').execute();
+      await sql`update tables set snapshot_seq = seq`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -162,6 +186,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const { target } = options;
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let sqlite: SQLite.Database | undefined;
   if (isPostgresUrl(target)) {
     dialect = 'postgres';
     const schema = options.schema;
@@ -191,6 +216,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(file) }) });
+    sqlite = file;
   }
   const migrator = new Migrator({
     db,
@@ -207,6 +233,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   return {
     db,
     dialect,
+    ...(sqlite === undefined ? {} : { sqlite }),
     where: dialect === 'postgres' ? withoutPassword(target) : target,
     close: () => db.destroy(),
   };

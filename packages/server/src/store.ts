@@ -1,6 +1,14 @@
 import { IllegalActionError, type Outcome, type RecordedAction, type RngState } from '@tabula/core';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { type Database, isUniqueViolation, type SeatsRow, type TablesRow } from './db.js';
+import {
+  type Database,
+  isUniqueViolation,
+  type OpenedDatabase,
+  type SeatsRow,
+  sql,
+  type TablesRow,
+} from './db.js';
 import type { TableStatus } from './schemas.js';
 
 /**
@@ -17,6 +25,7 @@ export interface NewTable {
   readonly seed: number;
   readonly state: unknown;
   readonly rng: RngState;
+  readonly toAct: readonly number[];
   readonly status: TableStatus;
   readonly seats: readonly { kind: 'person' | 'agent'; agent: string | null; name: string | null }[];
 }
@@ -42,6 +51,8 @@ export async function insertTable(db: Kysely<Database>, table: NewTable): Promis
         seq: 0,
         state: JSON.stringify(table.state),
         rng: JSON.stringify(table.rng),
+        snapshot_seq: 0,
+        to_act: JSON.stringify(table.toAct),
         status: table.status,
         outcome: null,
         created_at: at,
@@ -99,52 +110,150 @@ export interface Appended {
   readonly seq: number;
   readonly seat: number;
   readonly action: unknown;
-  readonly state: unknown;
-  readonly rng: RngState;
+  /** The state and generator after the action, when this action's row keeps a snapshot (see `TablesRow.state`). */
+  readonly snapshot: { readonly state: unknown; readonly rng: RngState } | null;
+  readonly toAct: readonly number[];
   readonly status: TableStatus;
   readonly outcome: Outcome | null;
 }
 
 /**
- * Appends one action and the snapshot after it, in one transaction. The key
- * (table, seq) and the guard on the table's own `seq` make this a
- * compare-and-set: when another writer (another server process on the same
- * database) appended first, this fails with `stale_sequence` and writes nothing.
+ * The table log's appends. Each is a compare-and-set on the table's
+ * sequence number: when another writer (another server process on the same
+ * database) appended first, it fails with `stale_sequence` and writes
+ * nothing. It resolves once its transaction has committed.
  */
-export async function appendAction(db: Kysely<Database>, step: Appended): Promise<void> {
-  const at = now();
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('actions')
-        .values({
-          table_id: step.tableId,
-          seq: step.seq + 1,
-          seat: step.seat,
-          action: JSON.stringify(step.action),
-          created_at: at,
-        })
-        .execute();
-      const moved = await trx
-        .updateTable('tables')
-        .set({
-          seq: step.seq + 1,
-          state: JSON.stringify(step.state),
-          rng: JSON.stringify(step.rng),
-          status: step.status,
-          outcome: step.outcome === null ? null : JSON.stringify(step.outcome),
-          updated_at: at,
-        })
-        .where('id', '=', step.tableId)
-        .where('seq', '=', step.seq)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw staleAt(step.seq);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw staleAt(step.seq);
-    throw error;
+export interface ActionLog {
+  append(step: Appended): Promise<void>;
+}
+
+export function actionLog(database: OpenedDatabase): ActionLog {
+  return database.sqlite === undefined
+    ? new StatementLog(database.db)
+    : new BatchedLog(database.db, database.sqlite);
+}
+
+/**
+ * PostgreSQL: each append one statement (the guarded update and the insert
+ * it enables), so one round trip; appends of different tables run side by
+ * side on the pool's connections and the database groups their commits.
+ */
+class StatementLog implements ActionLog {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async append(step: Appended): Promise<void> {
+    const at = now();
+    const next = step.seq + 1;
+    const snapshot =
+      step.snapshot === null
+        ? sql``
+        : sql`, state = ${JSON.stringify(step.snapshot.state)}, rng = ${JSON.stringify(step.snapshot.rng)}, snapshot_seq = ${next}`;
+    try {
+      const result = await sql`
+        with moved as (
+          update tables
+          set seq = ${next}, status = ${step.status}, outcome = ${outcomeJson(step.outcome)},
+            to_act = ${JSON.stringify(step.toAct)}, updated_at = ${at}${snapshot}
+          where id = ${step.tableId} and seq = ${step.seq}
+          returning id
+        )
+        insert into actions (table_id, seq, seat, action, created_at)
+        select id, ${next}, ${step.seat}, ${JSON.stringify(step.action)}, ${at} from moved`.execute(this.db);
+      if (Number(result.numAffectedRows ?? 0) !== 1) throw staleAt(step.seq);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw staleAt(step.seq);
+      throw error;
+    }
   }
 }
+
+interface Waiting {
+  readonly step: Appended;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * SQLite: the appends that arrive in one turn of the event loop (from many
+ * tables) commit together, in one transaction on the file, each in a
+ * savepoint of its own so that a stale one fails alone. A commit writes
+ * the pages it changed once, however many actions changed them.
+ */
+class BatchedLog implements ActionLog {
+  private waiting: Waiting[] = [];
+  private readonly writeAll: (batch: readonly Waiting[]) => unknown[];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    file: SQLite.Database,
+  ) {
+    const move = file.prepare(
+      'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ? where id = ? and seq = ?',
+    );
+    const moveWithSnapshot = file.prepare(
+      'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ?, state = ?, rng = ?, snapshot_seq = ? where id = ? and seq = ?',
+    );
+    const insert = file.prepare(
+      'insert into actions (table_id, seq, seat, action, created_at) values (?, ?, ?, ?, ?)',
+    );
+    const writeOne = file.transaction((step: Appended, at: string) => {
+      const next = step.seq + 1;
+      const head = [next, step.status, outcomeJson(step.outcome), JSON.stringify(step.toAct), at];
+      const moved =
+        step.snapshot === null
+          ? move.run(...head, step.tableId, step.seq)
+          : moveWithSnapshot.run(
+              ...head,
+              JSON.stringify(step.snapshot.state),
+              JSON.stringify(step.snapshot.rng),
+              next,
+              step.tableId,
+              step.seq,
+            );
+      if (moved.changes !== 1) throw staleAt(step.seq);
+      insert.run(step.tableId, next, step.seat, JSON.stringify(step.action), at);
+    });
+    // Each append's outcome: undefined once written, or why it was not.
+    this.writeAll = file.transaction((batch: readonly Waiting[]) => {
+      const at = now();
+      return batch.map(({ step }) => {
+        try {
+          writeOne(step, at);
+          return undefined;
+        } catch (error) {
+          return isUniqueViolation(error) ? staleAt(step.seq) : error;
+        }
+      });
+    }).immediate;
+  }
+
+  append(step: Appended): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ step, resolve, reject });
+      if (this.waiting.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    let failures: unknown[];
+    try {
+      // Kysely's connection, held while the batch runs: none of its own transactions is open meanwhile.
+      failures = await this.db.connection().execute(async () => this.writeAll(batch));
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    batch.forEach(({ resolve, reject }, i) => {
+      const failure = failures[i];
+      if (failure === undefined) resolve();
+      else reject(failure);
+    });
+  }
+}
+
+const outcomeJson = (outcome: Outcome | null) => (outcome === null ? null : JSON.stringify(outcome));
 
 const staleAt = (seq: number) =>
   new IllegalActionError('stale_sequence', `The table has moved on from action ${seq}; read it again`);
@@ -183,12 +292,13 @@ export async function loadSeats(db: Kysely<Database>, ids: readonly string[]): P
     .execute();
 }
 
-/** The table's log, in order. */
-export async function loadActions(db: Kysely<Database>, id: string): Promise<RecordedAction[]> {
+/** The table's log after its first `after` actions, in order. */
+export async function loadActions(db: Kysely<Database>, id: string, after = 0): Promise<RecordedAction[]> {
   const rows = await db
     .selectFrom('actions')
     .select(['seq', 'seat', 'action'])
     .where('table_id', '=', id)
+    .where('seq', '>', after)
     .orderBy('seq')
     .execute();
   return rows.map((r) => ({ seat: Number(r.seat), action: JSON.parse(r.action) as unknown }));

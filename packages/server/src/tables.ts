@@ -20,7 +20,8 @@ import type { AgentPool } from './agents.js';
 import type { OpenedDatabase, SeatsRow, TablesRow } from './db.js';
 import type { CreateTable, Join, ServerMessage, TableStatus, TableSummary, Update } from './schemas.js';
 import {
-  appendAction,
+  type ActionLog,
+  actionLog,
   insertTable,
   listTables,
   liveTableIds,
@@ -129,6 +130,12 @@ function gameOf(id: string, path = '$.game'): AnyGame {
   return game;
 }
 
+/**
+ * A table's row keeps a snapshot of its state every this many actions (and
+ * at the end); loading a table replays at most this many from the log.
+ */
+const SNAPSHOT_EVERY = 32;
+
 const notFound = (id: string) => new TabulaError('not_found', `There is no table ${id}`);
 
 /**
@@ -143,6 +150,7 @@ export class Hall {
   private closing = false;
   private readonly budgetMs: number;
   private readonly slowLegal: ReadonlySet<string>;
+  private readonly actionLog: ActionLog;
   log: HallLog | null = null;
 
   private constructor(
@@ -151,6 +159,7 @@ export class Hall {
   ) {
     this.budgetMs = options.agentBudgetMs ?? 1000;
     this.slowLegal = new Set(options.slowLegal ?? ['rummy']);
+    this.actionLog = actionLog(database);
   }
 
   /** A seat's legal actions: here for most games, in a worker for the slow ones. */
@@ -205,6 +214,13 @@ export class Hall {
     if (stored === null) throw notFound(id);
     const { row, seats } = stored;
     const game = gameOf(row.game);
+    // Another node may append between the two reads: the log is taken as far as the row.
+    const actions = (await loadActions(this.db, id)).slice(0, Number(row.seq));
+    // The snapshot is the server's own, but it goes through the game's checks all the same.
+    let state = game.fromJSON(JSON.parse(row.state));
+    const rng = createRng(JSON.parse(row.rng) as RngState);
+    for (const { seat, action } of actions.slice(Number(row.snapshot_seq)))
+      state = game.apply(state, seat, action, rng);
     const live: Live = {
       id,
       game,
@@ -213,14 +229,12 @@ export class Hall {
       seed: Number(row.seed),
       createdAt: row.created_at,
       seats: seats.map(seatInfo),
-      // The snapshot is the server's own, but it goes through the game's checks all the same.
-      state: game.fromJSON(JSON.parse(row.state)),
-      rng: JSON.parse(row.rng) as RngState,
+      state,
+      rng: rng.save(),
       seq: Number(row.seq),
       status: row.status as TableStatus,
       outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
-      // Another node may append between the two reads: the log is taken as far as the snapshot.
-      actions: (await loadActions(this.db, id)).slice(0, Number(row.seq)),
+      actions,
       subscribers: new Set(),
       lock: Promise.resolve(),
       thinking: new Set(),
@@ -295,6 +309,7 @@ export class Hall {
       seed,
       state,
       rng,
+      toAct: game.toAct(state),
       status,
       seats: seats.map(({ kind, agent, name }) => ({ kind, agent, name })),
     });
@@ -410,14 +425,16 @@ export class Hall {
       const outcome = live.game.outcome(state);
       const status: TableStatus = outcome === null ? 'running' : 'finished';
       const saved = rng.save();
+      const toAct = status === 'running' ? live.game.toAct(state) : [];
       try {
-        await appendAction(this.db, {
+        await this.actionLog.append({
           tableId: id,
           seq: live.seq,
           seat,
           action,
-          state,
-          rng: saved,
+          snapshot:
+            status !== 'running' || (live.seq + 1) % SNAPSHOT_EVERY === 0 ? { state, rng: saved } : null,
+          toAct,
           status,
           outcome,
         });
@@ -436,12 +453,7 @@ export class Hall {
       live.status = status;
       live.outcome = outcome;
       live.actions.push({ seat, action });
-      live.waiting = waitingAfter(
-        live.waiting,
-        seat,
-        status === 'running' ? live.game.toAct(state) : [],
-        live.seq,
-      );
+      live.waiting = waitingAfter(live.waiting, seat, toAct, live.seq);
       this.options.peers?.advanced(id, live.seq);
       await this.broadcast(live);
       this.scheduleAgents(live);
@@ -581,8 +593,8 @@ export class Hall {
   /**
    * Brings a table in memory up to the log (run in the table's queue): the
    * actions logged after its sequence number are applied in order (the
-   * engines are deterministic, so each position is the writer's), each told
-   * to the listeners here; the snapshot then sets the state and generator.
+   * engines are deterministic, so each position and the generator after it
+   * are the writer's), each told to the listeners here.
    */
   private async catchUp(live: Live): Promise<void> {
     const stored = await loadTable(this.db, live.id);
@@ -601,38 +613,25 @@ export class Hall {
     });
     if (seq <= live.seq && status === live.status && !seated) return;
     if (seq > live.seq) {
-      const logged = (await loadActions(this.db, live.id)).slice(live.seq, seq);
+      const logged = (await loadActions(this.db, live.id, live.seq)).slice(0, seq - live.seq);
       const rng = createRng(live.rng);
       let state = live.state;
-      let last = -1;
       for (const [k, { seat, action }] of logged.entries()) {
+        const at = live.seq + k + 1;
         live.actions.push({ seat, action });
-        last = seat;
-        if (live.seq + k + 1 === seq) break;
         state = live.game.apply(state, seat, action, rng);
+        const over = live.game.outcome(state) !== null;
         // Who has been waiting since when, as the writing node counted it: an older bid stands here too.
-        live.waiting = waitingAfter(
-          live.waiting,
-          seat,
-          live.game.outcome(state) === null ? live.game.toAct(state) : [],
-          live.seq + k + 1,
-        );
-        for (const subscriber of live.subscribers)
-          subscriber.send({
-            type: 'update',
-            ...updateAt(live, state, live.seq + k + 1, 'running', subscriber.seat, []),
-          });
+        live.waiting = waitingAfter(live.waiting, seat, over ? [] : live.game.toAct(state), at);
+        // The position now is told below, with its legal actions; those before it, as they were.
+        if (at < seq)
+          for (const subscriber of live.subscribers)
+            subscriber.send({ type: 'update', ...updateAt(live, state, at, 'running', subscriber.seat, []) });
       }
-      live.state = live.game.fromJSON(JSON.parse(row.state));
-      live.rng = JSON.parse(row.rng) as RngState;
+      live.state = state;
+      live.rng = rng.save();
       live.seq = seq;
       live.outcome = row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome);
-      live.waiting = waitingAfter(
-        live.waiting,
-        last,
-        status === 'running' ? live.game.toAct(live.state) : [],
-        seq,
-      );
     }
     live.status = status;
     if (seq > 0 || status !== 'open') await this.broadcast(live);
@@ -809,7 +808,15 @@ function summaryOfRow(row: TablesRow, seats: readonly SeatsRow[]): TableSummary 
       name: s.name,
       taken: s.kind === 'agent' || s.token_hash !== null,
     })),
-    toAct: status === 'running' && game !== undefined ? game.toAct(JSON.parse(row.state)) : [],
+    toAct:
+      status !== 'running'
+        ? []
+        : row.to_act !== null
+          ? (JSON.parse(row.to_act) as number[])
+          : // A row from before `to_act`: its snapshot stands after its last action.
+            game !== undefined
+            ? game.toAct(JSON.parse(row.state))
+            : [],
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
     createdAt: row.created_at,
   };
