@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 
-/** One table of a game: its game, config, secret seed and the snapshot after its last logged action. */
+/** One table of a game: its game, config, secret seed, how far its log goes and how the game stands. */
 export interface TablesRow {
   id: string;
   game: string;
@@ -22,18 +22,8 @@ export interface TablesRow {
   config: string;
   /** The seed the game was set up from: the start of its generator, never sent while the game runs. */
   seed: number;
-  /** How many actions the log holds; the snapshot below is the state after the last. */
+  /** How many actions the log holds. */
   seq: number;
-  /**
-   * JSON: the state after `snapshot_seq` actions. A snapshot is written every
-   * few actions and at the end, not at each: a state carries its game's log,
-   * and rewriting it whole at every action made the log grow as its square.
-   */
-  state: string;
-  /** JSON: the chance generator's state after `snapshot_seq` actions (an `RngState`), never sent. */
-  rng: string;
-  /** The number of actions `state` and `rng` stand after; the actions after it are replayed from the log. */
-  snapshot_seq: number;
   /** JSON: the seats to act after `seq` actions (for lists of tables not in memory); null in rows older than it. */
   to_act: string | null;
   status: string;
@@ -52,6 +42,22 @@ export interface SeatsRow {
   name: string | null;
   /** SHA-256 of the seat token, hex; null while the seat is free. The token itself is never stored. */
   token_hash: string | null;
+}
+
+/**
+ * A table's position after `seq` actions, from which it is loaded: the
+ * actions after it are replayed from the log. Written when the table is
+ * set up, every few actions and at the end, not at each: a state carries its
+ * game's log, and rewriting it at every action made the work grow as its
+ * square (and kept the table's row, which every action updates, large).
+ */
+export interface SnapshotsRow {
+  table_id: string;
+  seq: number;
+  /** JSON: the state after `seq` actions. */
+  state: string;
+  /** JSON: the chance generator's state after `seq` actions (an `RngState`), never sent. */
+  rng: string;
 }
 
 export interface ActionsRow {
@@ -74,6 +80,7 @@ export interface AgentLeasesRow {
 
 export interface Database {
   tables: TablesRow;
+  snapshots: SnapshotsRow;
   seats: SeatsRow;
   actions: ActionsRow;
   agent_leases: AgentLeasesRow;
@@ -155,13 +162,20 @@ const MIGRATIONS: Record<string, Migration> = {
   },
   '0003_snapshots': {
     async up(db: Kysely<unknown>) {
-      // Until now every row's snapshot stood after its last action.
       await db.schema
-        .alterTable('tables')
-        .addColumn('snapshot_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .createTable('snapshots')
+        .addColumn('table_id', 'text', (c) => c.primaryKey().references('tables.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('rng', 'text', (c) => c.notNull())
         .execute();
+      // Until now each table's row held its state after its last action.
+      await sql`insert into snapshots (table_id, seq, state, rng) select id, seq, state, rng from tables`.execute(
+        db,
+      );
+      await db.schema.alterTable('tables').dropColumn('state').execute();
+      await db.schema.alterTable('tables').dropColumn('rng').execute();
       await db.schema.alterTable('tables').addColumn('to_act', 'text').execute();
-      await sql`update tables set snapshot_seq = seq`.execute(db);
     },
   },
 };
@@ -175,6 +189,8 @@ export interface OpenOptions {
   readonly schema?: string;
   /** SQLite only: `full` syncs every commit to disk (power-loss safe); the default `normal` survives a killed process. */
   readonly synchronous?: 'normal' | 'full';
+  /** The last migration to run (a test of the next one); every migration by default. */
+  readonly migrateTo?: string;
 }
 
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
@@ -225,7 +241,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       ? { migrationTableSchema: options.schema }
       : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } =
+    options.migrateTo === undefined
+      ? await migrator.migrateToLatest()
+      : await migrator.migrateTo(options.migrateTo);
   if (error !== undefined) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));

@@ -117,8 +117,13 @@ describe.each(BACKENDS)('simultaneous moves on %s', (backend) => {
       log: await loggedSeats(server, id),
       row: await server.database.db
         .selectFrom('tables')
-        .select(['seq', 'state', 'rng', 'status'])
+        .select(['seq', 'to_act', 'status'])
         .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+      snapshot: await server.database.db
+        .selectFrom('snapshots')
+        .selectAll()
+        .where('table_id', '=', id)
         .executeTakeFirstOrThrow(),
     });
     const before = await snapshot();

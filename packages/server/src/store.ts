@@ -6,6 +6,7 @@ import {
   isUniqueViolation,
   type OpenedDatabase,
   type SeatsRow,
+  type SnapshotsRow,
   sql,
   type TablesRow,
 } from './db.js';
@@ -32,6 +33,7 @@ export interface NewTable {
 
 export interface StoredTable {
   readonly row: TablesRow;
+  readonly snapshot: SnapshotsRow;
   readonly seats: SeatsRow[];
 }
 
@@ -49,14 +51,20 @@ export async function insertTable(db: Kysely<Database>, table: NewTable): Promis
         config: JSON.stringify(table.config),
         seed: table.seed,
         seq: 0,
-        state: JSON.stringify(table.state),
-        rng: JSON.stringify(table.rng),
-        snapshot_seq: 0,
         to_act: JSON.stringify(table.toAct),
         status: table.status,
         outcome: null,
         created_at: at,
         updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('snapshots')
+      .values({
+        table_id: table.id,
+        seq: 0,
+        state: JSON.stringify(table.state),
+        rng: JSON.stringify(table.rng),
       })
       .execute();
     await trx
@@ -147,16 +155,20 @@ class StatementLog implements ActionLog {
     const snapshot =
       step.snapshot === null
         ? sql``
-        : sql`, state = ${JSON.stringify(step.snapshot.state)}, rng = ${JSON.stringify(step.snapshot.rng)}, snapshot_seq = ${next}`;
+        : sql`, snapshot as (
+            update snapshots
+            set seq = ${next}, state = ${JSON.stringify(step.snapshot.state)}, rng = ${JSON.stringify(step.snapshot.rng)}
+            where table_id in (select id from moved)
+          )`;
     try {
       const result = await sql`
         with moved as (
           update tables
           set seq = ${next}, status = ${step.status}, outcome = ${outcomeJson(step.outcome)},
-            to_act = ${JSON.stringify(step.toAct)}, updated_at = ${at}${snapshot}
+            to_act = ${JSON.stringify(step.toAct)}, updated_at = ${at}
           where id = ${step.tableId} and seq = ${step.seq}
           returning id
-        )
+        )${snapshot}
         insert into actions (table_id, seq, seat, action, created_at)
         select id, ${next}, ${step.seat}, ${JSON.stringify(step.action)}, ${at} from moved`.execute(this.db);
       if (Number(result.numAffectedRows ?? 0) !== 1) throw staleAt(step.seq);
@@ -190,28 +202,18 @@ class BatchedLog implements ActionLog {
     const move = file.prepare(
       'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ? where id = ? and seq = ?',
     );
-    const moveWithSnapshot = file.prepare(
-      'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ?, state = ?, rng = ?, snapshot_seq = ? where id = ? and seq = ?',
-    );
+    const snap = file.prepare('update snapshots set seq = ?, state = ?, rng = ? where table_id = ?');
     const insert = file.prepare(
       'insert into actions (table_id, seq, seat, action, created_at) values (?, ?, ?, ?, ?)',
     );
     const writeOne = file.transaction((step: Appended, at: string) => {
       const next = step.seq + 1;
-      const head = [next, step.status, outcomeJson(step.outcome), JSON.stringify(step.toAct), at];
-      const moved =
-        step.snapshot === null
-          ? move.run(...head, step.tableId, step.seq)
-          : moveWithSnapshot.run(
-              ...head,
-              JSON.stringify(step.snapshot.state),
-              JSON.stringify(step.snapshot.rng),
-              next,
-              step.tableId,
-              step.seq,
-            );
+      const toAct = JSON.stringify(step.toAct);
+      const moved = move.run(next, step.status, outcomeJson(step.outcome), toAct, at, step.tableId, step.seq);
       if (moved.changes !== 1) throw staleAt(step.seq);
       insert.run(step.tableId, next, step.seat, JSON.stringify(step.action), at);
+      if (step.snapshot !== null)
+        snap.run(next, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng), step.tableId);
     });
     // Each append's outcome: undefined once written, or why it was not.
     this.writeAll = file.transaction((batch: readonly Waiting[]) => {
@@ -259,10 +261,13 @@ const staleAt = (seq: number) =>
   new IllegalActionError('stale_sequence', `The table has moved on from action ${seq}; read it again`);
 
 export async function loadTable(db: Kysely<Database>, id: string): Promise<StoredTable | null> {
+  // The snapshot first: any append another writer makes meanwhile leaves it at or before the row read next.
+  const snapshot = await db.selectFrom('snapshots').selectAll().where('table_id', '=', id).executeTakeFirst();
+  if (snapshot === undefined) return null;
   const row = await db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
   if (row === undefined) return null;
   const seats = await db.selectFrom('seats').selectAll().where('table_id', '=', id).orderBy('seat').execute();
-  return { row, seats };
+  return { row, snapshot, seats };
 }
 
 /** The tables with the given statuses, newest first, at most `limit`. */

@@ -212,14 +212,14 @@ export class Hall {
   private async load(id: string): Promise<Live> {
     const stored = await loadTable(this.db, id);
     if (stored === null) throw notFound(id);
-    const { row, seats } = stored;
+    const { row, snapshot, seats } = stored;
     const game = gameOf(row.game);
-    // Another node may append between the two reads: the log is taken as far as the row.
+    // Another node may append between the reads: the log is taken as far as the row.
     const actions = (await loadActions(this.db, id)).slice(0, Number(row.seq));
     // The snapshot is the server's own, but it goes through the game's checks all the same.
-    let state = game.fromJSON(JSON.parse(row.state));
-    const rng = createRng(JSON.parse(row.rng) as RngState);
-    for (const { seat, action } of actions.slice(Number(row.snapshot_seq)))
+    let state = game.fromJSON(JSON.parse(snapshot.state));
+    const rng = createRng(JSON.parse(snapshot.rng) as RngState);
+    for (const { seat, action } of actions.slice(Number(snapshot.seq)))
       state = game.apply(state, seat, action, rng);
     const live: Live = {
       id,
@@ -510,15 +510,20 @@ export class Hall {
       this.db,
       rows.map((r) => r.id),
     );
-    return rows.map((row) => {
-      const live = this.tables.get(row.id);
-      return live !== undefined
-        ? summaryOf(live)
-        : summaryOfRow(
-            row,
-            seats.filter((s) => s.table_id === row.id),
-          );
-    });
+    return Promise.all(
+      rows.map(async (row) => {
+        let live = this.tables.get(row.id);
+        // A running table saved before rows said who is to act: loaded, to find out.
+        if (live === undefined && row.status === 'running' && row.to_act === null)
+          live = await this.live(row.id);
+        return live !== undefined
+          ? summaryOf(live)
+          : summaryOfRow(
+              row,
+              seats.filter((s) => s.table_id === row.id),
+            );
+      }),
+    );
   }
 
   /**
@@ -794,7 +799,6 @@ function summaryOf(live: Live): TableSummary {
 
 function summaryOfRow(row: TablesRow, seats: readonly SeatsRow[]): TableSummary {
   const status = row.status as TableStatus;
-  const game = Object.hasOwn(GAMES, row.game) ? GAMES[row.game] : undefined;
   return {
     id: row.id,
     game: row.game,
@@ -808,15 +812,7 @@ function summaryOfRow(row: TablesRow, seats: readonly SeatsRow[]): TableSummary 
       name: s.name,
       taken: s.kind === 'agent' || s.token_hash !== null,
     })),
-    toAct:
-      status !== 'running'
-        ? []
-        : row.to_act !== null
-          ? (JSON.parse(row.to_act) as number[])
-          : // A row from before `to_act`: its snapshot stands after its last action.
-            game !== undefined
-            ? game.toAct(JSON.parse(row.state))
-            : [],
+    toAct: status === 'running' && row.to_act !== null ? (JSON.parse(row.to_act) as number[]) : [],
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
     createdAt: row.created_at,
   };
