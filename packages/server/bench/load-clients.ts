@@ -3,7 +3,8 @@
 // once (no cube, so random games run long), two scripted clients a table (one
 // WebSocket a seat), each acting as soon as its seat is to act; a finished
 // table is replaced by a new one. Prints one line of JSON: the latency of
-// every action (sent until acknowledged, after its commit), in milliseconds.
+// every action (sent until acknowledged, after its commit), in milliseconds,
+// and the CPU time the clients took.
 import { createRng } from '@tabula/core';
 import { TableClient, type TableSocket } from '../src/index.js';
 
@@ -47,7 +48,11 @@ async function tableLoop(client: TableClient, until: number, latencies: number[]
 
 const client = new TableClient(url);
 const latencies: number[] = [];
+const cpu = process.cpuUsage();
 const started = performance.now();
 const until = started + SECONDS * 1000;
 await Promise.all(Array.from({ length: TABLES }, (_, i) => tableLoop(client, until, latencies, i)));
-process.stdout.write(`${JSON.stringify({ seconds: SECONDS, latencies })}\n`);
+const used = process.cpuUsage(cpu);
+process.stdout.write(
+  `${JSON.stringify({ seconds: SECONDS, latencies, cpuMicros: used.user + used.system })}\n`,
+);

@@ -3,8 +3,9 @@
 // many backgammon tables at once, two scripted clients a table) in a child
 // process, so each has a core of this 2-core machine. Reported per database:
 // actions a second, the latency of an action (sent until acknowledged, after
-// its commit) at the 50th, 90th and 99th percentiles, and the server's CPU
-// time an action (its main thread and V8's helpers: what one core can carry).
+// its commit) at the 50th, 90th and 99th percentiles, and the CPU time an
+// action of the server (its main thread and V8's helpers: what one core can
+// carry) and of the clients.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,15 +44,19 @@ async function run(name: string, options: ServerOptions): Promise<void> {
       { maxBuffer: 256 * 1024 * 1024 },
     );
     const used = process.cpuUsage(cpu);
-    const { seconds, latencies } = JSON.parse(stdout) as { seconds: number; latencies: number[] };
+    const { seconds, latencies, cpuMicros } = JSON.parse(stdout) as {
+      seconds: number;
+      latencies: number[];
+      cpuMicros: number;
+    };
     latencies.sort((x, y) => x - y);
     const f = (ms: number) => ms.toFixed(1);
     // The child's start (tsx compiling it) and its last waits fall outside its timed seconds; the server idles then.
-    const cpuPerAction = ((used.user + used.system) / latencies.length).toFixed(0);
+    const perAction = (micros: number) => (micros / latencies.length).toFixed(0);
     console.log(
       `${name.padEnd(10)} ${TABLES} tables: ${latencies.length} actions in ${seconds} s = ${Math.round(latencies.length / seconds)} actions/s; ` +
         `latency p50 ${f(percentile(latencies, 50))} ms, p90 ${f(percentile(latencies, 90))} ms, p99 ${f(percentile(latencies, 99))} ms; ` +
-        `server CPU ${cpuPerAction} µs an action`,
+        `CPU an action: server ${perAction(used.user + used.system)} µs, clients ${perAction(cpuMicros)} µs`,
     );
   } finally {
     await server.close();

@@ -387,6 +387,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return;
       }
       const ref = message.ref;
+      // The seat's own update (sent as the table moves on) and its ack leave in one write, not two.
+      const wire = request.raw.socket;
+      wire.cork();
       try {
         if (seat === undefined) throw new TabulaError('unauthorized', 'Say hello with your seat token first');
         if (seat === null) throw new TabulaError('unauthorized', 'A spectator cannot act');
@@ -394,6 +397,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         send({ type: 'ack', seq, ...(ref === undefined ? {} : { ref }) });
       } catch (error) {
         fail(error, ref);
+      } finally {
+        wire.uncork();
       }
     }
   }
