@@ -1,12 +1,13 @@
 // The load generator of bench/load.ts, in a process of its own so that the
 // server's process does only the server's work: `tables` backgammon tables at
-// once (no cube, so random games run long), two scripted clients a table (one
+// once (no cube), two scripted clients a table (one
 // WebSocket a seat), each acting as soon as its seat is to act; a finished
 // table is replaced by a new one. Prints one line of JSON: the latency of
 // every action (sent until acknowledged, after its commit), in milliseconds,
 // and the CPU time the clients took.
 import { createRng } from '@tabula/core';
 import { TableClient, type TableSocket } from '../src/index.js';
+import { twoPeople } from '../test/helpers.js';
 
 const [url, tablesArg, secondsArg] = process.argv.slice(2);
 if (url === undefined) throw new Error('usage: load-clients.ts <server url> <tables> <seconds>');
@@ -28,16 +29,10 @@ async function seatLoop(socket: TableSocket, seat: number, until: number, latenc
 
 async function tableLoop(client: TableClient, until: number, latencies: number[], index: number) {
   for (let game = 0; performance.now() < until; game++) {
-    const table = await client.createTable({
-      game: 'backgammon',
-      config: { cube: false },
-      seats: [{ kind: 'person' }, { kind: 'person' }],
-    });
-    const a = await client.join(table.id);
-    const b = await client.join(table.id);
+    const { id, tokens } = await twoPeople(client);
     const sockets = [
-      await client.connect(table.id, { token: a.token }),
-      await client.connect(table.id, { token: b.token }),
+      await client.connect(id, { token: tokens[0] }),
+      await client.connect(id, { token: tokens[1] }),
     ];
     await Promise.all(
       sockets.map((s, seat) => seatLoop(s, seat, until, latencies, index * 1000 + game * 2 + seat)),

@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newStore, POSTGRES_URL, playOut, type Store, serve, serveChild } from '../test/helpers.js';
+import {
+  newStore,
+  POSTGRES_URL,
+  playOut,
+  type Store,
+  serve,
+  serveChild,
+  twoPeople,
+} from '../test/helpers.js';
 import type { ClusterOptions } from './cluster.js';
 import { dropSchema } from './db.js';
 import { ServerError, TableClient, type TableServer, type TableSocket, type Update } from './index.js';
@@ -28,17 +36,6 @@ async function nodes(store: Store, cluster: Omit<ClusterOptions, 'node'>, n = 3)
     servers.push(server);
   }
   return servers;
-}
-
-async function twoPeople(client: TableClient) {
-  const table = await client.createTable({
-    game: 'backgammon',
-    config: { cube: false },
-    seats: [{ kind: 'person' }, { kind: 'person' }],
-  });
-  const a = await client.join(table.id);
-  const b = await client.join(table.id);
-  return { id: table.id, tokens: [a.token, b.token] as [string, string] };
 }
 
 const first = (legal: readonly unknown[]) => legal[0];

@@ -8,6 +8,7 @@ import { dropSchema } from '../src/db.js';
 import {
   type ServerOptions,
   startServer,
+  type TableApi,
   type TableServer,
   type TableSocket,
   type Update,
@@ -58,6 +59,18 @@ export async function serve(store: Store, extra: Partial<ServerOptions> = {}): P
     agents: { budgetMs: 100, threads: 1 },
     ...extra,
   });
+}
+
+/** A new backgammon table (no cube, so random games run long) and both its seats taken by people. */
+export async function twoPeople(client: TableApi): Promise<{ id: string; tokens: [string, string] }> {
+  const table = await client.createTable({
+    game: 'backgammon',
+    config: { cube: false },
+    seats: [{ kind: 'person' }, { kind: 'person' }],
+  });
+  const a = await client.join(table.id);
+  const b = await client.join(table.id);
+  return { id: table.id, tokens: [a.token, b.token] };
 }
 
 export type Pick1 = (legal: readonly unknown[]) => unknown;
