@@ -96,6 +96,8 @@ export interface OpenedDatabase {
    * run on it synchronously, many in one transaction, holding `db`'s connection.
    */
   readonly sqlite?: SQLite.Database;
+  /** The PostgreSQL pool under `db` (undefined on SQLite): the log's appends run on it as named (prepared) statements. */
+  readonly postgres?: pg.Pool;
   /** Where it is, for logs: the SQLite file, or the PostgreSQL URL without its password. */
   readonly where: string;
   close(): Promise<void>;
@@ -203,6 +205,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   let db: Kysely<Database>;
   let dialect: Dialect;
   let sqlite: SQLite.Database | undefined;
+  let postgres: pg.Pool | undefined;
   if (isPostgresUrl(target)) {
     dialect = 'postgres';
     const schema = options.schema;
@@ -223,6 +226,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgres = pool;
   } else {
     dialect = 'sqlite';
     if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
@@ -253,6 +257,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     db,
     dialect,
     ...(sqlite === undefined ? {} : { sqlite }),
+    ...(postgres === undefined ? {} : { postgres }),
     where: dialect === 'postgres' ? withoutPassword(target) : target,
     close: () => db.destroy(),
   };

@@ -1,13 +1,13 @@
 import { IllegalActionError, type Outcome, type RecordedAction, type RngState } from '@tabula/core';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import {
   type Database,
   isUniqueViolation,
   type OpenedDatabase,
   type SeatsRow,
   type SnapshotsRow,
-  sql,
   type TablesRow,
 } from './db.js';
 import type { TableStatus } from './schemas.js';
@@ -136,48 +136,63 @@ export interface ActionLog {
 }
 
 export function actionLog(database: OpenedDatabase): ActionLog {
-  return database.sqlite === undefined
-    ? new StatementLog(database.db)
-    : new BatchedLog(database.db, database.sqlite);
+  if (database.sqlite !== undefined) return new BatchedLog(database.db, database.sqlite);
+  if (database.postgres !== undefined) return new StatementLog(database.postgres);
+  throw new Error('A database is SQLite or PostgreSQL');
 }
 
 /**
- * PostgreSQL: each append one statement (the guarded update and the insert
- * it enables), so one round trip; appends of different tables run side by
- * side on the pool's connections and the database groups their commits.
+ * PostgreSQL: each append one statement (the guarded update of the table's
+ * row and the inserts it enables), so one round trip, prepared once a
+ * connection; appends of different tables run side by side on the pool's
+ * connections and the database groups their commits.
  */
 class StatementLog implements ActionLog {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly pool: pg.Pool) {}
 
   async append(step: Appended): Promise<void> {
     const at = now();
     const next = step.seq + 1;
-    const snapshot =
-      step.snapshot === null
-        ? sql``
-        : sql`, snapshot as (
-            update snapshots
-            set seq = ${next}, state = ${JSON.stringify(step.snapshot.state)}, rng = ${JSON.stringify(step.snapshot.rng)}
-            where table_id in (select id from moved)
-          )`;
+    const values = [
+      step.tableId,
+      step.seq,
+      next,
+      step.status,
+      outcomeJson(step.outcome),
+      JSON.stringify(step.toAct),
+      at,
+      step.seat,
+      JSON.stringify(step.action),
+    ];
     try {
-      const result = await sql`
-        with moved as (
-          update tables
-          set seq = ${next}, status = ${step.status}, outcome = ${outcomeJson(step.outcome)},
-            to_act = ${JSON.stringify(step.toAct)}, updated_at = ${at}
-          where id = ${step.tableId} and seq = ${step.seq}
-          returning id
-        )${snapshot}
-        insert into actions (table_id, seq, seat, action, created_at)
-        select id, ${next}, ${step.seat}, ${JSON.stringify(step.action)}, ${at} from moved`.execute(this.db);
-      if (Number(result.numAffectedRows ?? 0) !== 1) throw staleAt(step.seq);
+      const result = await this.pool.query(
+        step.snapshot === null
+          ? { name: 'tabula_append', text: APPEND, values }
+          : {
+              name: 'tabula_append_snapshot',
+              text: APPEND_WITH_SNAPSHOT,
+              values: [...values, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng)],
+            },
+      );
+      if (result.rowCount !== 1) throw staleAt(step.seq);
     } catch (error) {
       if (isUniqueViolation(error)) throw staleAt(step.seq);
       throw error;
     }
   }
 }
+
+const MOVED = `moved as (
+  update tables set seq = $3, status = $4, outcome = $5, to_act = $6, updated_at = $7
+  where id = $1 and seq = $2
+  returning id
+)`;
+const INSERT = `insert into actions (table_id, seq, seat, action, created_at)
+select id, $3, $8, $9, $7 from moved`;
+const APPEND = `with ${MOVED} ${INSERT}`;
+const APPEND_WITH_SNAPSHOT = `with ${MOVED}, snapshot as (
+  update snapshots set seq = $3, state = $10, rng = $11 where table_id in (select id from moved)
+) ${INSERT}`;
 
 interface Waiting {
   readonly step: Appended;
