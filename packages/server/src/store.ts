@@ -118,7 +118,7 @@ export interface Appended {
   readonly seq: number;
   readonly seat: number;
   readonly action: unknown;
-  /** The state and generator after the action, when this action's row keeps a snapshot (see `TablesRow.state`). */
+  /** The state and generator after the action, when the table keeps a snapshot of it (see `SnapshotsRow`). */
   readonly snapshot: { readonly state: unknown; readonly rng: RngState } | null;
   readonly toAct: readonly number[];
   readonly status: TableStatus;

@@ -131,8 +131,8 @@ function gameOf(id: string, path = '$.game'): AnyGame {
 }
 
 /**
- * A table's row keeps a snapshot of its state every this many actions (and
- * at the end); loading a table replays at most this many from the log.
+ * A table's snapshot (its state and generator) is saved every this many
+ * actions and at the end; loading a table replays fewer than this many.
  */
 const SNAPSHOT_EVERY = 32;
 
