@@ -136,63 +136,13 @@ export interface ActionLog {
 }
 
 export function actionLog(database: OpenedDatabase): ActionLog {
-  if (database.sqlite !== undefined) return new BatchedLog(database.db, database.sqlite);
-  if (database.postgres !== undefined) return new StatementLog(database.postgres);
+  if (database.sqlite !== undefined) return new BatchedLog(sqliteBatches(database.db, database.sqlite));
+  if (database.postgres !== undefined) return new BatchedLog(postgresBatches(database.postgres));
   throw new Error('A database is SQLite or PostgreSQL');
 }
 
-/**
- * PostgreSQL: each append one statement (the guarded update of the table's
- * row and the inserts it enables), so one round trip, prepared once a
- * connection; appends of different tables run side by side on the pool's
- * connections and the database groups their commits.
- */
-class StatementLog implements ActionLog {
-  constructor(private readonly pool: pg.Pool) {}
-
-  async append(step: Appended): Promise<void> {
-    const at = now();
-    const next = step.seq + 1;
-    const values = [
-      step.tableId,
-      step.seq,
-      next,
-      step.status,
-      outcomeJson(step.outcome),
-      JSON.stringify(step.toAct),
-      at,
-      step.seat,
-      JSON.stringify(step.action),
-    ];
-    try {
-      const result = await this.pool.query(
-        step.snapshot === null
-          ? { name: 'tabula_append', text: APPEND, values }
-          : {
-              name: 'tabula_append_snapshot',
-              text: APPEND_WITH_SNAPSHOT,
-              values: [...values, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng)],
-            },
-      );
-      if (result.rowCount !== 1) throw staleAt(step.seq);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw staleAt(step.seq);
-      throw error;
-    }
-  }
-}
-
-const MOVED = `moved as (
-  update tables set seq = $3, status = $4, outcome = $5, to_act = $6, updated_at = $7
-  where id = $1 and seq = $2
-  returning id
-)`;
-const INSERT = `insert into actions (table_id, seq, seat, action, created_at)
-select id, $3, $8, $9, $7 from moved`;
-const APPEND = `with ${MOVED} ${INSERT}`;
-const APPEND_WITH_SNAPSHOT = `with ${MOVED}, snapshot as (
-  update snapshots set seq = $3, state = $10, rng = $11 where table_id in (select id from moved)
-) ${INSERT}`;
+/** Writes appends of different tables together; for each, undefined once written or why it was not. */
+type WriteBatch = (steps: readonly Appended[]) => Promise<readonly unknown[]>;
 
 interface Waiting {
   readonly step: Appended;
@@ -201,48 +151,15 @@ interface Waiting {
 }
 
 /**
- * SQLite: the appends that arrive in one turn of the event loop (from many
- * tables) commit together, in one transaction on the file, each in a
- * savepoint of its own so that a stale one fails alone. A commit writes
- * the pages it changed once, however many actions changed them.
+ * The appends that arrive in one turn of the event loop (from many tables)
+ * are written together: on SQLite a commit writes the pages it changed once
+ * however many actions changed them, and on PostgreSQL a round trip (whose
+ * write wakes a database process) serves them all.
  */
 class BatchedLog implements ActionLog {
   private waiting: Waiting[] = [];
-  private readonly writeAll: (batch: readonly Waiting[]) => unknown[];
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    file: SQLite.Database,
-  ) {
-    const move = file.prepare(
-      'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ? where id = ? and seq = ?',
-    );
-    const snap = file.prepare('update snapshots set seq = ?, state = ?, rng = ? where table_id = ?');
-    const insert = file.prepare(
-      'insert into actions (table_id, seq, seat, action, created_at) values (?, ?, ?, ?, ?)',
-    );
-    const writeOne = file.transaction((step: Appended, at: string) => {
-      const next = step.seq + 1;
-      const toAct = JSON.stringify(step.toAct);
-      const moved = move.run(next, step.status, outcomeJson(step.outcome), toAct, at, step.tableId, step.seq);
-      if (moved.changes !== 1) throw staleAt(step.seq);
-      insert.run(step.tableId, next, step.seat, JSON.stringify(step.action), at);
-      if (step.snapshot !== null)
-        snap.run(next, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng), step.tableId);
-    });
-    // Each append's outcome: undefined once written, or why it was not.
-    this.writeAll = file.transaction((batch: readonly Waiting[]) => {
-      const at = now();
-      return batch.map(({ step }) => {
-        try {
-          writeOne(step, at);
-          return undefined;
-        } catch (error) {
-          return isUniqueViolation(error) ? staleAt(step.seq) : error;
-        }
-      });
-    }).immediate;
-  }
+  constructor(private readonly write: WriteBatch) {}
 
   append(step: Appended): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -254,10 +171,9 @@ class BatchedLog implements ActionLog {
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
-    let failures: unknown[];
+    let failures: readonly unknown[];
     try {
-      // Kysely's connection, held while the batch runs: none of its own transactions is open meanwhile.
-      failures = await this.db.connection().execute(async () => this.writeAll(batch));
+      failures = await this.write(batch.map((w) => w.step));
     } catch (error) {
       for (const { reject } of batch) reject(error);
       return;
@@ -269,6 +185,85 @@ class BatchedLog implements ActionLog {
     });
   }
 }
+
+/** SQLite: one transaction on the file, each append in a savepoint of its own, so that a stale one fails alone. */
+function sqliteBatches(db: Kysely<Database>, file: SQLite.Database): WriteBatch {
+  const move = file.prepare(
+    'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ? where id = ? and seq = ?',
+  );
+  const snap = file.prepare('update snapshots set seq = ?, state = ?, rng = ? where table_id = ?');
+  const insert = file.prepare(
+    'insert into actions (table_id, seq, seat, action, created_at) values (?, ?, ?, ?, ?)',
+  );
+  const writeOne = file.transaction((step: Appended, at: string) => {
+    const next = step.seq + 1;
+    const toAct = JSON.stringify(step.toAct);
+    const moved = move.run(next, step.status, outcomeJson(step.outcome), toAct, at, step.tableId, step.seq);
+    if (moved.changes !== 1) throw staleAt(step.seq);
+    insert.run(step.tableId, next, step.seat, JSON.stringify(step.action), at);
+    if (step.snapshot !== null)
+      snap.run(next, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng), step.tableId);
+  });
+  const writeAll = file.transaction((steps: readonly Appended[]) => {
+    const at = now();
+    return steps.map((step) => {
+      try {
+        writeOne(step, at);
+        return undefined;
+      } catch (error) {
+        return isUniqueViolation(error) ? staleAt(step.seq) : error;
+      }
+    });
+  }).immediate;
+  // Kysely's connection, held while the batch runs: none of its own transactions is open meanwhile.
+  return (steps) => db.connection().execute(async () => writeAll(steps));
+}
+
+/**
+ * PostgreSQL: one statement (prepared once a connection) over arrays of the
+ * appends: the guarded update of each table's row, the snapshots that
+ * come with it, and the inserts into the log of those whose guard held;
+ * it returns the appends written, and the others were stale.
+ */
+function postgresBatches(pool: pg.Pool): WriteBatch {
+  return async (steps) => {
+    const column = <T>(f: (step: Appended) => T) => steps.map(f);
+    const result = await pool.query<{ n: string }>({
+      name: 'tabula_append',
+      text: APPEND,
+      values: [
+        column((s) => s.tableId),
+        column((s) => s.seq),
+        column((s) => s.status),
+        column((s) => outcomeJson(s.outcome)),
+        column((s) => JSON.stringify(s.toAct)),
+        column((s) => s.seat),
+        column((s) => JSON.stringify(s.action)),
+        column((s) => (s.snapshot === null ? null : JSON.stringify(s.snapshot.state))),
+        column((s) => (s.snapshot === null ? null : JSON.stringify(s.snapshot.rng))),
+        now(),
+      ],
+    });
+    // Which appends (by their place in the arrays, from 1) were written: of two at one position, one.
+    const written = new Set(result.rows.map((r) => Number(r.n)));
+    return steps.map((step, i) => (written.has(i + 1) ? undefined : staleAt(step.seq)));
+  };
+}
+
+const APPEND = `with input as (
+  select * from unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::text[], $8::text[], $9::text[])
+    with ordinality as i(id, seq, status, outcome, to_act, seat, action, state, rng, n)
+), moved as (
+  update tables t set seq = i.seq + 1, status = i.status, outcome = i.outcome, to_act = i.to_act, updated_at = $10
+  from input i where t.id = i.id and t.seq = i.seq
+  returning t.id, t.seq, i.seat, i.action, i.state, i.rng, i.n
+), snapshot as (
+  update snapshots s set seq = m.seq, state = m.state, rng = m.rng
+  from moved m where s.table_id = m.id and m.state is not null
+)
+insert into actions (table_id, seq, seat, action, created_at)
+select id, seq, seat, action, $10 from moved
+returning (select n from moved where moved.id = table_id) as n`;
 
 const outcomeJson = (outcome: Outcome | null) => (outcome === null ? null : JSON.stringify(outcome));
 
