@@ -537,16 +537,11 @@ export class Hall {
     const live = await this.live(id);
     return this.queue(live, async () => {
       if (live.status === 'finished') return recordOf(live, live.outcome);
-      const states = replay(live.game, recordOf(live, null));
       return {
         game: live.game.id,
         version: live.version,
         players: playerNames(live.seats),
-        positions: states.map((state, seq) => ({
-          seq,
-          toAct: live.status === 'running' ? live.game.toAct(state) : [],
-          view: live.game.view(state, null),
-        })),
+        positions: spectatorUpdates(live).map(({ seq, toAct, view }) => ({ seq, toAct, view })),
       };
     });
   }
@@ -558,14 +553,7 @@ export class Hall {
    */
   async views(id: string): Promise<Update[]> {
     const live = await this.live(id);
-    return this.queue(live, async () => {
-      const states = replay(live.game, recordOf(live, null));
-      return states.map((state, k) =>
-        k === live.seq
-          ? updateAt(live, live.state, k, live.status, null, [])
-          : updateAt(live, state, k, 'running', null, []),
-      );
-    });
+    return this.queue(live, async () => spectatorUpdates(live));
   }
 
   /** The tables in memory not finished, with the sequence number each is at: what a node compares with the log. */
@@ -759,6 +747,15 @@ function updateAt(
     toAct: playing ? live.game.toAct(state) : [],
     outcome: status === 'finished' ? live.game.outcome(state) : null,
   };
+}
+
+/** A spectator's update at every position of the table, from its start to now. */
+function spectatorUpdates(live: Live): Update[] {
+  return replay(live.game, recordOf(live, null)).map((state, k) =>
+    k === live.seq
+      ? updateAt(live, live.state, k, live.status, null, [])
+      : updateAt(live, state, k, 'running', null, []),
+  );
 }
 
 function playerNames(seats: readonly SeatInfo[]): string[] {
