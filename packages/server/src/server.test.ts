@@ -194,12 +194,9 @@ describe.each(BACKENDS)('the table server on %s', (backend) => {
     const store = storeFor(backend);
     const first = await serve(store);
     let client = new TableClient(first.url);
-    // A backgammon game long enough to pass its first snapshot: no cube, nobody resigning.
-    const long = game === 'backgammon';
     const table = await client.createTable({
       game,
-      ...(long ? { config: { cube: false } } : {}),
-      seats: [{ kind: 'person' }, { kind: 'agent', agent: long ? 'heuristic' : 'random' }],
+      seats: [{ kind: 'person' }, { kind: 'agent', agent: 'random' }],
     });
     const { token } = await client.join(table.id);
     const rng = createRng(3);
@@ -207,12 +204,9 @@ describe.each(BACKENDS)('the table server on %s', (backend) => {
     const seen = await playOut(
       socket,
       0,
-      (legal) => rng.pick(legal.filter((a) => (a as { type?: string }).type !== 'resign')),
-      // Backgammon past the row's first snapshot after the start (at 32 actions): the
-      // resumed table is that snapshot and the actions after it, replayed.
-      (u) => u.seq >= (long ? 40 : 3) && u.toAct.includes(0),
+      (legal) => rng.pick(legal),
+      (u) => u.seq >= 3 && u.toAct.includes(0),
     );
-    expect(seen.status).toBe('running');
     await socket.close();
     await first.close();
 
