@@ -1,4 +1,4 @@
-import { isErrorCode } from '@tabula/core';
+import { isErrorCode, TabulaError } from '@tabula/core';
 import WebSocket from 'ws';
 import { ServerError, TableApi } from './http-client.js';
 import type { ServerMessage } from './schemas.js';
@@ -7,10 +7,18 @@ export { ServerError } from './http-client.js';
 
 /** The server's HTTP API and its WebSockets through `ws`, for programs and tests. */
 export class TableClient extends TableApi {
-  /** Opens the table's WebSocket and says hello: with a token as that seat, without as a spectator. */
-  async connect(table: string, options: { token?: string; since?: number } = {}): Promise<TableSocket> {
+  /**
+   * Opens the table's WebSocket and says hello: with a token as that seat,
+   * without as a spectator. With `keep`, the socket keeps every message it
+   * receives in `received` (tests that check all a client was told);
+   * without, a long game costs no memory.
+   */
+  async connect(
+    table: string,
+    options: { token?: string; since?: number; keep?: boolean } = {},
+  ): Promise<TableSocket> {
     const url = `${this.base.replace(/^http/, 'ws')}/tables/${encodeURIComponent(table)}/ws`;
-    const socket = new TableSocket(new WebSocket(url));
+    const socket = new TableSocket(new WebSocket(url), options.keep ?? false);
     await socket.opened;
     socket.send({
       type: 'hello',
@@ -25,19 +33,22 @@ export class TableClient extends TableApi {
 export class TableSocket {
   private readonly inbox: ServerMessage[] = [];
   private waiting: (() => void) | null = null;
-  /** Every message received, in order (for tests that check all a client was told). */
-  readonly received: ServerMessage[] = [];
+  private readonly kept: ServerMessage[] | null;
   closed = false;
   readonly opened: Promise<void>;
 
-  constructor(readonly socket: WebSocket) {
+  constructor(
+    readonly socket: WebSocket,
+    keep = false,
+  ) {
+    this.kept = keep ? [] : null;
     this.opened = new Promise((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as ServerMessage;
-      this.received.push(message);
+      this.kept?.push(message);
       this.inbox.push(message);
       this.wake();
     });
@@ -46,6 +57,13 @@ export class TableSocket {
       this.wake();
     });
     socket.on('error', () => undefined);
+  }
+
+  /** Every message received, in order; only on a socket opened with `keep`. */
+  get received(): readonly ServerMessage[] {
+    if (this.kept === null)
+      throw new TabulaError('invalid_argument', 'This socket keeps no messages: connect with { keep: true }');
+    return this.kept;
   }
 
   private wake(): void {

@@ -57,9 +57,9 @@ describe('several nodes on PostgreSQL and Redis', () => {
     const clients = servers.map((s) => new TableClient(s.url));
     const [c0, c1, c2] = clients as [TableClient, TableClient, TableClient];
     const { id, tokens } = await twoPeople(c0);
-    const seat0 = await c1.connect(id, { token: tokens[0] });
-    const seat1 = await c2.connect(id, { token: tokens[1] });
-    const watchers = await Promise.all(clients.map((c) => c.connect(id)));
+    const seat0 = await c1.connect(id, { token: tokens[0], keep: true });
+    const seat1 = await c2.connect(id, { token: tokens[1], keep: true });
+    const watchers = await Promise.all(clients.map((c) => c.connect(id, { keep: true })));
     const stop = (u: Update) => u.seq >= 30;
     await Promise.all([playOut(seat0, 0, first, stop), playOut(seat1, 1, first, stop)]);
     const seq = await logged(servers[0] as TableServer, id);
@@ -118,9 +118,9 @@ describe('several nodes on PostgreSQL and Redis', () => {
     const clients = servers.map((s) => new TableClient(s.url));
     const [c0, c1, c2] = clients as [TableClient, TableClient, TableClient];
     const { id, tokens } = await twoPeople(c0);
-    const seat0 = await c1.connect(id, { token: tokens[0] });
-    const seat1 = await c2.connect(id, { token: tokens[1] });
-    const watchers = await Promise.all(clients.map((c) => c.connect(id)));
+    const seat0 = await c1.connect(id, { token: tokens[0], keep: true });
+    const seat1 = await c2.connect(id, { token: tokens[1], keep: true });
+    const watchers = await Promise.all(clients.map((c) => c.connect(id, { keep: true })));
     // Each seat goes on from the last update it read.
     let last: [Update | undefined, Update | undefined] = [undefined, undefined];
     const play = async (to: number) => {

@@ -93,6 +93,8 @@ it('answers malformed WebSocket messages with a coded error, keeps the socket, a
   const before = await client.view(table, token);
   const socket = await client.connect(table, { token });
   await socket.nextUpdate();
+  // A socket opened without `keep` holds no history: a long session costs no memory.
+  expect(() => socket.received).toThrow(/keep: true/);
   let sent = 0;
   await fc.assert(
     fc.asyncProperty(garbage, async (payload) => {

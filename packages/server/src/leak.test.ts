@@ -64,11 +64,11 @@ afterAll(async () => {
 
 async function oneGame(game: string, index: number): Promise<number> {
   const table = await client.createTable({ game, seats: [{ kind: 'person' }, { kind: 'person' }] });
-  const spectator = await client.connect(table.id);
+  const spectator = await client.connect(table.id, { keep: true });
   const seats: { seat: number; socket: TableSocket }[] = [];
   for (let i = 0; i < 2; i++) {
     const { seat, token } = await client.join(table.id);
-    seats.push({ seat, socket: await client.connect(table.id, { token }) });
+    seats.push({ seat, socket: await client.connect(table.id, { token, keep: true }) });
   }
   try {
     await Promise.all(
@@ -86,10 +86,10 @@ async function oneGame(game: string, index: number): Promise<number> {
     const states = replay(definition, record);
     // The replay's frames (`/views`) are told to anyone, as a spectator's.
     const frames = (await client.views(table.id)).map((u): ServerMessage => ({ type: 'update', ...u }));
-    const told: [number | null, ServerMessage[]][] = [
+    const told: [number | null, readonly ServerMessage[]][] = [
       [null, spectator.received],
       [null, frames],
-      ...seats.map(({ seat, socket }): [number, ServerMessage[]] => [seat, socket.received]),
+      ...seats.map(({ seat, socket }): [number, readonly ServerMessage[]] => [seat, socket.received]),
     ];
     const secret = [
       `"seed"`,

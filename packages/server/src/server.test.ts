@@ -29,7 +29,7 @@ function storeFor(backend: (typeof BACKENDS)[number]): Store {
 }
 
 async function connect(client: TableClient, table: string, options?: { token?: string; since?: number }) {
-  const socket = await client.connect(table, options);
+  const socket = await client.connect(table, { ...options, keep: true });
   cleanup.push(() => socket.close());
   return socket;
 }

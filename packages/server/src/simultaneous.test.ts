@@ -162,7 +162,7 @@ describe.each(BACKENDS)('simultaneous moves on %s', (backend) => {
       seats: [{ kind: 'person' }, { kind: 'agent', agent: 'bidder' }],
     });
     const { seat, token } = await client.join(versus.id);
-    const socket = await client.connect(versus.id, { token });
+    const socket = await client.connect(versus.id, { token, keep: true });
     cleanup.push(() => socket.close());
     // The agent bids at once; the person bids on the position it saw, often one behind.
     const end = await playOut(socket, seat, (legal) => legal[legal.length - 1]);
