@@ -17,9 +17,8 @@ import { TableApi } from '../src/http-client.js';
 import type { ServerMessage } from '../src/index.js';
 import { twoPeople } from '../test/helpers.js';
 
-const [serverUrl, tablesArg, secondsArg] = process.argv.slice(2);
-if (serverUrl === undefined) throw new Error('usage: load-clients.ts <server url> <tables> <seconds>');
-const url: string = serverUrl;
+const [url, tablesArg, secondsArg] = process.argv.slice(2);
+if (url === undefined) throw new Error('usage: load-clients.ts <server url> <tables> <seconds>');
 const TABLES = Number(tablesArg ?? 64);
 const SECONDS = Number(secondsArg ?? 8);
 
@@ -28,9 +27,9 @@ const latencies: number[] = [];
 const open = new Set<WebSocket>();
 
 /** Plays one seat until the game ends or time is up; resolves when its socket has closed. */
-function seat(table: string, token: string, seat: number, rng: Rng, until: number): Promise<void> {
+function playSeat(table: string, token: string, seat: number, rng: Rng, until: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/tables/${table}/ws`);
+    const socket = new WebSocket(api.socketUrl(table));
     let sentAt = 0;
     open.add(socket);
     const stop = () => socket.close();
@@ -63,7 +62,7 @@ async function tableLoop(until: number, index: number): Promise<void> {
   for (let game = 0; performance.now() < until; game++) {
     const { id, tokens } = await twoPeople(api);
     await Promise.all(
-      tokens.map((token, s) => seat(id, token, s, createRng(index * 1000 + game * 2 + s), until)),
+      tokens.map((token, s) => playSeat(id, token, s, createRng(index * 1000 + game * 2 + s), until)),
     );
   }
 }

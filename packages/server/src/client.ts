@@ -17,8 +17,7 @@ export class TableClient extends TableApi {
     table: string,
     options: { token?: string; since?: number; keep?: boolean } = {},
   ): Promise<TableSocket> {
-    const url = `${this.base.replace(/^http/, 'ws')}/tables/${encodeURIComponent(table)}/ws`;
-    const socket = new TableSocket(new WebSocket(url), options.keep ?? false);
+    const socket = new TableSocket(new WebSocket(this.socketUrl(table)), options.keep ?? false);
     await socket.opened;
     socket.send({
       type: 'hello',

@@ -29,6 +29,11 @@ export class TableApi {
     this.base = url.replace(/\/+$/, '');
   }
 
+  /** The address of a table's WebSocket. */
+  socketUrl(table: string): string {
+    return `${this.base.replace(/^http/, 'ws')}/tables/${encodeURIComponent(table)}/ws`;
+  }
+
   async request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,6 +1,6 @@
 import { type ErrorCode, isErrorCode } from '@tabula/core';
 import type { ServerMessage, Update } from '@tabula/server/schemas';
-import { ServerError } from './api';
+import { api, ServerError } from './api';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -45,8 +45,7 @@ export class TableConnection {
   }
 
   private open(): void {
-    const url = `${window.location.origin.replace(/^http/, 'ws')}/tables/${encodeURIComponent(this.table)}/ws`;
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(api.socketUrl(this.table));
     this.socket = socket;
     this.events.status(this.lastSeq === null ? 'connecting' : 'reconnecting');
     socket.addEventListener('open', () => {
