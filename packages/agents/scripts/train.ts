@@ -7,8 +7,7 @@
  * Resumes from the checkpoint when it exists (a fresh run otherwise), plays
  * until `--games` games in all, measures 0-ply play against pubeval every
  * `--every` games (`--pairs` pairs of games with paired dice) and saves the
- * checkpoint then. `--contact H` on a checkpoint of fewer contact units
- * widens its contact net to H units (the new ones start silent). `--export` writes the checkpoint's nets to
+ * checkpoint then. `--export` writes the checkpoint's nets to
  * src/neural/weights-data.ts, the weights the agents ship with.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bearoffDatabase } from '../src/neural/bearoff-store.js';
 import { compare, pubevalChooser, zeroPlyChooser } from '../src/neural/selfplay.js';
-import { initialTraining, type TrainingState, train, widenContact } from '../src/neural/train.js';
+import { initialTraining, type TrainingState, train } from '../src/neural/train.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -29,7 +28,7 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '250' },
     checkpoint: { type: 'string', default: join(here, '..', 'training', 'checkpoint.json') },
     alpha: { type: 'string' },
-    contact: { type: 'string' },
+    contact: { type: 'string', default: '48' },
     race: { type: 'string', default: '24' },
     export: { type: 'boolean', default: false },
   },
@@ -48,7 +47,7 @@ let state: TrainingState = existsSync(path)
   ? (JSON.parse(readFileSync(path, 'utf8')) as TrainingState)
   : initialTraining(
       Number(values.seed),
-      Number(values.contact ?? 48),
+      Number(values.contact),
       Number(values.race),
       Number(values.alpha ?? 0.1),
     );
@@ -74,10 +73,6 @@ if (values.export) {
   process.exit(0);
 }
 
-if (values.contact !== undefined && Number(values.contact) !== state.contactHidden) {
-  state = widenContact(state, Number(values.contact));
-  console.log(`widened the contact net to ${state.contactHidden} hidden units`);
-}
 if (values.alpha !== undefined) state = { ...state, alpha: Number(values.alpha) };
 const target = Number(values.games);
 const every = Number(values.every);

@@ -3,7 +3,7 @@ import type { BearoffDatabase } from './bearoff.js';
 import { encode, INPUTS, Inputs } from './encode.js';
 import { classify, type Evaluator, evaluateAfterMove, moneyEquity, newEvaluator } from './evaluator.js';
 import { generateMoves, MoveList } from './movegen.js';
-import { Net, netFromBase64, netToBase64, OUTPUTS } from './net.js';
+import { netFromBase64, netToBase64, OUTPUTS } from './net.js';
 import { newPosition, offOf, type Position, swapSides } from './position.js';
 import { START } from './selfplay.js';
 
@@ -31,8 +31,6 @@ export interface TrainingState {
   race: string;
   /** Strength against pubeval as training went: [games, points per game, 95% half-interval]. */
   curve: [number, number, number][];
-  /** The distillation passes made after self-play (scripts/distill.ts), in order. */
-  distilled?: { positions: number; epochs: number; alpha: number }[];
 }
 
 /** A fresh evaluator with small random weights, from a seed. */
@@ -64,35 +62,6 @@ export function evaluatorOf(state: TrainingState, bearoff: BearoffDatabase | nul
     contact: netFromBase64(INPUTS, state.contactHidden, state.contact),
     race: netFromBase64(INPUTS, state.raceHidden, state.race),
     bearoff,
-  };
-}
-
-/**
- * The training state with a contact net of `hidden` units, `hidden` at
- * least the current count: the old units keep their weights, the new ones
- * get small random input weights and output weights of zero, so the widened
- * net evaluates every position exactly as before and training goes on from
- * there (a bigger net learns what the smaller one could not, without
- * starting again from nothing).
- */
-export function widenContact(state: TrainingState, hidden: number): TrainingState {
-  const old = netFromBase64(INPUTS, state.contactHidden, state.contact);
-  if (!Number.isInteger(hidden) || hidden < old.hidden)
-    throw new RangeError(`a contact net of ${old.hidden} hidden units widens to more, not ${hidden}`);
-  const rng = createRng(state.rng);
-  const wide = new Net(INPUTS, hidden).randomize(rng);
-  for (let i = 0; i < INPUTS; i++)
-    wide.w1.set(old.w1.subarray(i * old.hidden, (i + 1) * old.hidden), i * hidden);
-  wide.b1.set(old.b1);
-  wide.w2.fill(0);
-  wide.w2.set(old.w2);
-  wide.b2.set(old.b2);
-  return {
-    ...state,
-    rng: rng.save(),
-    contactHidden: hidden,
-    contact: netToBase64(wide),
-    curve: state.curve.slice(),
   };
 }
 
