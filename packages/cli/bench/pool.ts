@@ -1,7 +1,8 @@
 // Games per second on 1 and on 2 worker threads: random agents, default
 // configs, games handed to pools that stay up, each worker warmed first (it
-// compiles its own code), in rounds that alternate the two pools; medians of
-// the rounds, and the ratio. `npm run bench -w @tabula/cli`; this part alone:
+// compiles its own code), in rounds that alternate the two pools; games a
+// second as medians of the rounds, the ratio round by round (its median, lowest
+// and highest). `npm run bench -w @tabula/cli`; this part alone:
 // `npx tsx --conditions=@tabula/source packages/cli/bench/pool.ts`.
 //
 // Only an idle machine gives the wall-clock ratio its meaning. Beside it, the
@@ -19,13 +20,20 @@ import { GAMES } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
 
 /**
- * Games a timed run plays: two to four seconds on one worker, so that handing
- * out the first batches and waiting for the last are small beside the run.
+ * Games a timed run plays: one to three seconds on one worker, so that handing
+ * out the first batches and waiting for the last are small beside the run,
+ * and short enough for many rounds.
  */
-const GAMES_PER_RUN: Record<string, number> = { backgammon: 1500, rummy: 40, skirmish: 40000 };
+const GAMES_PER_RUN: Record<string, number> = { backgammon: 1000, rummy: 30, skirmish: 30000 };
 /** Games each worker plays before the timed runs: rummy's hot paths take about a hundred games to compile. */
 const WARM_UP: Record<string, number> = { backgammon: 4000, rummy: 100, skirmish: 10000 };
-const ROUNDS = 3;
+/**
+ * Rounds of one run on each pool. This VM's speed drifts by a third within
+ * minutes, which moves medians of separate runs more than the ratio asked
+ * for; each round's two runs sit side by side in time, so the ratio is taken
+ * round by round, and its median (with the lowest and highest) reported.
+ */
+const ROUNDS = 7;
 const WORKERS = [1, 2] as const;
 
 const median = (xs: readonly number[]) =>
@@ -144,13 +152,16 @@ export async function poolScaling(): Promise<void> {
       }
       const one = perSecond.get(1);
       const two = perSecond.get(2);
+      const ones = runs.get(1) ?? [];
+      const twos = runs.get(2) ?? [];
       if (one === undefined || two === undefined) continue;
+      const ratios = ones.map((r, i) => r.wallMs / (twos[i]?.wallMs ?? Number.NaN)).sort((a, b) => a - b);
       scaling.push({
         game: id,
         'games a run': String(count),
         '1 worker (games/s)': one.wall.toFixed(0),
         '2 workers (games/s)': two.wall.toFixed(0),
-        '2 workers / 1': (two.wall / one.wall).toFixed(2),
+        '2 workers / 1, round by round: median (lowest-highest)': `${median(ratios).toFixed(2)} (${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)})`,
         '2 / 1 projected for idle cores':
           one.projected === null || two.projected === null ? '' : (two.projected / one.projected).toFixed(2),
       });
@@ -159,7 +170,7 @@ export async function poolScaling(): Promise<void> {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   }
   console.log(
-    `1 worker vs 2 workers: random agents, pools kept up and each worker warmed, ${ROUNDS} alternating rounds (medians); ` +
+    `1 worker vs 2 workers: random agents, pools kept up and each worker warmed, ${ROUNDS} alternating rounds (games/s: medians); ` +
       `${cores} cores, load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]?.toFixed(2)} after ` +
       '(the wall-clock ratio means something only on an idle machine)',
   );
