@@ -98,8 +98,12 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
   if (!acceptedAsCards(position, layout)) return found;
+  // Only a layout of as many melds and cards can be the same: the key (sorted text) is made for those alone.
+  const cardsIn = (l: readonly (readonly string[])[]) => l.reduce((n, meld) => n + meld.length, 0);
+  const melds = layout.length;
+  const cards = cardsIn(layout);
   const key = layoutKey(layout);
-  return [layout, ...found.filter((l) => layoutKey(l) !== key)];
+  return [layout, ...found.filter((l) => l.length !== melds || cardsIn(l) !== cards || layoutKey(l) !== key)];
 }
 
 /** How `createRummyGame` lists plays. */

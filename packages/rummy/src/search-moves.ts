@@ -365,12 +365,15 @@ function borrowingMelds(supply: Supply, out: Move[]): void {
       }
     }
   }
+  // One pair of arrays for all the picks (most are refused), copied into the moves kept.
+  const slots: Slot[] = [];
+  const donors: Donation[] = [];
   for (let v = 0; v < 13; v++) {
     if (!ranks[v] && !jokers) continue;
     // Each suit: absent (0), the hand's natural (1) or a table card (2).
     for (let pick = 1; pick < 81; pick++) {
-      const slots: Slot[] = [];
-      const donors: Donation[] = [];
+      slots.length = 0;
+      donors.length = 0;
       let handCards = 0;
       let ok = true;
       for (let s = 0, p = pick; s < 4 && ok; s++, p = Math.floor(p / 3)) {
@@ -401,7 +404,7 @@ function borrowingMelds(supply: Supply, out: Move[]): void {
           handCards++;
         } else ok = false;
       }
-      if (ok && handCards > 0 && donors.length > 0) out.push(borrowingMove(donors, null, [slots]));
+      if (ok && handCards > 0 && donors.length > 0) out.push(borrowingMove(donors, null, [slots.slice()]));
     }
   }
 }
