@@ -65,6 +65,26 @@ function layoutKey(layout: readonly (readonly string[])[]): string {
 }
 
 /**
+ * A number that `layoutKey`'s equal layouts share (sums do not depend on
+ * order), made without building text: most listed plays differ from the
+ * solver's in it, and only those that do not need keys.
+ */
+function layoutHash(layout: readonly (readonly string[])[]): number {
+  let sum = 0;
+  for (const meld of layout) {
+    let cards = 0;
+    for (const card of meld) {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < card.length; i++) h = Math.imul(h ^ card.charCodeAt(i), 0x01000193);
+      cards = (cards + h) | 0;
+    }
+    // mixed, so that the same cards in other melds give another sum
+    sum = (sum + Math.imul(cards ^ (cards >>> 15), 0x2c1b3c6d)) | 0;
+  }
+  return sum;
+}
+
+/**
  * Whether `play` accepts a layout given as an action gives it: card lists,
  * each meld's kind guessed. The solver's melds carry their kinds, and a run of
  * one regular card and jokers (`9d,wb,wr`: 9-10-J, 30 points) reads as a group
@@ -98,12 +118,12 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
   if (!acceptedAsCards(position, layout)) return found;
-  // Only a layout of as many melds and cards can be the same: the key (sorted text) is made for those alone.
-  const cardsIn = (l: readonly (readonly string[])[]) => l.reduce((n, meld) => n + meld.length, 0);
-  const melds = layout.length;
-  const cards = cardsIn(layout);
-  const key = layoutKey(layout);
-  return [layout, ...found.filter((l) => l.length !== melds || cardsIn(l) !== cards || layoutKey(l) !== key)];
+  // Only a layout of the same hash can be the same: the keys (sorted text) are made for those alone.
+  const hash = layoutHash(layout);
+  let key: string | undefined;
+  const same = (l: readonly (readonly string[])[]) =>
+    layoutHash(l) === hash && (key ??= layoutKey(layout)) === layoutKey(l);
+  return [layout, ...found.filter((l) => !same(l))];
 }
 
 /** How `createRummyGame` lists plays. */

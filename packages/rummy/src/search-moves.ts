@@ -282,10 +282,23 @@ interface Supply extends HandFaces {
   readonly jokers: readonly Donation[];
 }
 
-/** The first donation of the list from a meld other than `forbidden` and those already taken, if one more may be taken. */
-function donorFor(list: readonly Donation[] | undefined, taken: readonly Donation[], forbidden: number) {
-  if (list === undefined || taken.length >= MAX_BORROWED) return undefined;
-  return list.find((d) => d.table !== forbidden && !taken.some((x) => x.table === d.table));
+/**
+ * The first donation of the list from a meld other than `forbidden` and the
+ * first `taken` of `donors`, if one more may be taken.
+ */
+function donorFor(
+  list: readonly Donation[] | undefined,
+  donors: readonly Donation[],
+  taken: number,
+  forbidden: number,
+): Donation | undefined {
+  if (list === undefined || taken >= MAX_BORROWED) return undefined;
+  search: for (const d of list) {
+    if (d.table === forbidden) continue;
+    for (let i = 0; i < taken; i++) if (donors[i]!.table === d.table) continue search;
+    return d;
+  }
+  return undefined;
 }
 
 /** A run under construction, value by value, preferring hand naturals, then table cards, then hand jokers. */
@@ -311,8 +324,8 @@ class RunChain {
       this.handCards++;
     } else {
       const d =
-        donorFor(supply.byFace[f], this.donors, this.forbidden) ??
-        donorFor(supply.jokers, this.donors, this.forbidden);
+        donorFor(supply.byFace[f], this.donors, this.donors.length, this.forbidden) ??
+        donorFor(supply.jokers, this.donors, this.donors.length, this.forbidden);
       if (d !== undefined) {
         slot = d.card;
         this.donors.push(d);
@@ -365,46 +378,48 @@ function borrowingMelds(supply: Supply, out: Move[]): void {
       }
     }
   }
-  // One pair of arrays for all the picks (most are refused), copied into the moves kept.
-  const slots: Slot[] = [];
+  // One pair of arrays for all the picks (most are refused), filled to counts (emptying an array frees
+  // its storage, and the next push makes another), copied into the moves kept.
+  const slots: Slot[] = [0, 0, 0, 0];
   const donors: Donation[] = [];
   for (let v = 0; v < 13; v++) {
     if (!ranks[v] && !jokers) continue;
     // Each suit: absent (0), the hand's natural (1) or a table card (2).
     for (let pick = 1; pick < 81; pick++) {
-      slots.length = 0;
-      donors.length = 0;
+      let size = 0;
+      let taken = 0;
       let handCards = 0;
       let ok = true;
       for (let s = 0, p = pick; s < 4 && ok; s++, p = Math.floor(p / 3)) {
         const f = s * 13 + v;
         if (p % 3 === 1) {
           ok = holds(supply, f);
-          slots.push(f);
+          slots[size++] = f;
           handCards++;
         } else if (p % 3 === 2) {
-          const d = donorFor(supply.byFace[f], donors, -1);
+          const d = donorFor(supply.byFace[f], donors, taken, -1);
           ok = d !== undefined;
           if (d !== undefined) {
-            slots.push(d.card);
-            donors.push(d);
+            slots[size++] = d.card;
+            donors[taken++] = d;
           }
         }
       }
       if (!ok) continue;
       let jokers = 0;
-      while (ok && slots.length < 3) {
-        const d = donorFor(supply.jokers, donors, -1);
+      while (ok && size < 3) {
+        const d = donorFor(supply.jokers, donors, taken, -1);
         if (d !== undefined) {
-          slots.push(d.card);
-          donors.push(d);
+          slots[size++] = d.card;
+          donors[taken++] = d;
         } else if (jokers < supply.jmax) {
-          slots.push(JOKER);
+          slots[size++] = JOKER;
           jokers++;
           handCards++;
         } else ok = false;
       }
-      if (ok && handCards > 0 && donors.length > 0) out.push(borrowingMove(donors, null, [slots.slice()]));
+      if (ok && handCards > 0 && taken > 0)
+        out.push(borrowingMove(donors.slice(0, taken), null, [slots.slice(0, size)]));
     }
   }
 }

@@ -324,14 +324,15 @@ export class KeepMoves {
       if (run.lead === 0) noNew0 = true;
       if (run.lead === 1) noNew1 = true;
     }
-    const rows = values.options.fitting(v, cap, node.gen[s]!, mandatory - partial.real, left, () =>
-      this.budget.check(),
-    );
+    // the first search's deadline check (the same budget): a closure made here would be garbage each call
+    const rows = values.options.fitting(v, cap, node.gen[s]!, mandatory - partial.real, left, values.check);
     const weight = model.cardWeight + v;
     const m = this.move;
-    m.tags.length = 0;
-    for (const run of partial.tags) m.tags.push(run);
-    if (m.tags.length > 1) m.tags.sort(byClass);
+    // overwritten in place: emptying an array frees its storage, which the next push makes anew
+    let n = 0;
+    for (const run of partial.tags) m.tags[n++] = run;
+    m.tags.length = n;
+    if (n > 1) m.tags.sort(byClass);
     const order = this.diving ? this.diveOrder(rows, f) : null;
     for (let i = 0; i < rows.length; i += STRIDE) {
       const o = order === null ? i : order[i / STRIDE]!;

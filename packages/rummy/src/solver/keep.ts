@@ -304,12 +304,12 @@ export class KeepSearch {
         step: { type: 'jokers', value: m.value, count: m.jokers },
       };
     }
-    const gen = p.gen.slice();
-    gen[m.suit] = m.gen;
-    const tags = p.tags.slice();
-    tags[m.suit] = m.tags.slice();
-    const grouped: PerSuit = [...p.grouped];
-    grouped[m.suit] = m.grouped;
+    // a node shares its parent's lists where the move leaves them as they were
+    const i = m.suit;
+    const gen = p.gen[i] === m.gen ? p.gen : replaced(p.gen, i, m.gen);
+    const tags =
+      m.tags.length === 0 && p.tags[i]!.length === 0 ? p.tags : replaced(p.tags, i, copied(m.tags));
+    const grouped = p.grouped[i] === m.grouped ? p.grouped : (replaced(p.grouped, i, m.grouped) as PerSuit);
     return {
       gen,
       tags,
@@ -324,9 +324,9 @@ export class KeepSearch {
         value: m.value,
         suit: m.suit,
         tags: p.tags[m.suit]!,
-        choices: m.choices.slice(),
-        starts: m.starts.slice(),
-        startsEnd: m.startsEnd.slice(),
+        choices: copied(m.choices),
+        starts: copied(m.starts),
+        startsEnd: copied(m.startsEnd),
         rows: m.rows,
         at: m.at,
       },
@@ -426,6 +426,25 @@ function dominated(a: Node, b: Node, groups: boolean): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Nodes keep thousands of these lists, most of them empty: one shared empty
+ * list for those (not frozen: a frozen array's other element kind makes the
+ * loops over these lists slower).
+ */
+const EMPTY: readonly never[] = [];
+
+/** A copy of one of a move's lists (which the next move reuses). */
+function copied<T>(list: readonly T[]): readonly T[] {
+  return list.length === 0 ? EMPTY : list.slice();
+}
+
+/** A copy of `list` with `value` at `i`. */
+function replaced<T>(list: readonly T[], i: number, value: T): readonly T[] {
+  const copy = list.slice();
+  copy[i] = value;
+  return copy;
 }
 
 /** The steps from the root to a node. */
