@@ -121,8 +121,11 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps
   // Only a layout of the same hash can be the same: the keys (sorted text) are made for those alone.
   const hash = layoutHash(layout);
   let key: string | undefined;
-  const same = (l: readonly (readonly string[])[]) =>
-    layoutHash(l) === hash && (key ??= layoutKey(layout)) === layoutKey(l);
+  const same = (l: readonly (readonly string[])[]) => {
+    if (layoutHash(l) !== hash) return false;
+    key ??= layoutKey(layout);
+    return key === layoutKey(l);
+  };
   return [layout, ...found.filter((l) => !same(l))];
 }
 
