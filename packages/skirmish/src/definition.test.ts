@@ -217,6 +217,8 @@ describe('setup', () => {
       { id: 'B', victoryPoints: 1, name: 'Bee', planetClass: 'station', abilities: [] },
     ]);
     expect(game.legalActions(state, 3)).toEqual([play(2), play(5)]);
+    const unordered = game.setup({ ...config, fleet: [5, 2, 9, 2] }, createRng(1));
+    expect(game.legalActions(unordered, 0)).toEqual([play(2), play(5), play(9)]);
     expect(game.defaultConfig(3)).toEqual({ players: 3 });
     expect(() => game.defaultConfig(1)).toThrow(InvalidInputError);
     expect(() => game.defaultConfig(101)).toThrow(InvalidInputError);
