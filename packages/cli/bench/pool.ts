@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { openPool, type WorkerPool } from '../src/pool.js';
 import { GAMES } from '../src/registry.js';
 import { type GameJob, gameSeed } from '../src/simulation.js';
@@ -24,9 +25,10 @@ import { type GameJob, gameSeed } from '../src/simulation.js';
  * out the first batches and waiting for the last are small beside the run,
  * and short enough for many rounds. (Rummy's 30 had shrunk to under a second
  * as its games got faster: then a long game among the last, which one worker
- * plays while the other waits, weighs several percent on the ratio.)
+ * plays while the other waits, weighs several percent on the ratio. Skirmish's
+ * 40,000 had shrunk to a second the same way.)
  */
-const GAMES_PER_RUN: Record<string, number> = { backgammon: 1500, rummy: 80, skirmish: 40000 };
+const GAMES_PER_RUN: Record<string, number> = { backgammon: 1500, rummy: 80, skirmish: 100000 };
 /** Games each worker plays before the timed runs: rummy's hot paths take about a hundred games to compile. */
 const WARM_UP: Record<string, number> = { backgammon: 4000, rummy: 100, skirmish: 10000 };
 /**
@@ -102,11 +104,59 @@ const jobsOf = (seed: number, count: number): GameJob[] =>
     players: ['random', 'random'],
   }));
 
+/**
+ * Work with no game in it, run the same way (1 thread, then 2 with the same
+ * work each), to tell what this machine's cores give at all: a loop on one
+ * register, and streaming writes over 256 MB, which need the memory bus. On
+ * a VM whose cores share a bus with other machines' work the second can
+ * give far less than 2x; games that allocate by the megabyte ride on it.
+ */
+const PROBES: Record<string, string> = {
+  'arithmetic (one register)': 'let x = 0; for (let i = 0; i < 2e8; i++) x = (x * 31 + i) | 0; done(x);',
+  'streaming writes (256 MB, 64 times)':
+    'const a = new Float64Array(1 << 25); for (let r = 0; r < 64; r++) a.fill(r); done(a[7]);',
+};
+
+/** Wall milliseconds for `threads` threads each running `body` once, started together. */
+async function probeRun(body: string, threads: number): Promise<number> {
+  const code = `const done = (v) => require('node:worker_threads').parentPort.postMessage(v); ${body}`;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: threads }, async () => {
+      const worker = new Worker(code, { eval: true });
+      await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      await worker.terminate();
+    }),
+  );
+  return performance.now() - started;
+}
+
+async function machineScaling(): Promise<Record<string, string>[]> {
+  const rows: Record<string, string>[] = [];
+  for (const [name, body] of Object.entries(PROBES)) {
+    const ratios: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const one = await probeRun(body, 1);
+      ratios.push((2 * one) / (await probeRun(body, 2)));
+    }
+    ratios.sort((a, b) => a - b);
+    rows.push({
+      work: name,
+      '2 threads / 1, work a second: median (lowest-highest)': `${median(ratios).toFixed(2)} (${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)})`,
+    });
+  }
+  return rows;
+}
+
 export async function poolScaling(): Promise<void> {
   const cores = availableParallelism();
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const scaling: Record<string, string>[] = [];
   const byThread: Record<string, string>[] = [];
+  const machine = await machineScaling();
   // Starting a pool: the workers load the code (from source, one bundle made once per process).
   const coldStart = performance.now();
   const cold = openPool(1);
@@ -179,6 +229,8 @@ export async function poolScaling(): Promise<void> {
   console.table(scaling);
   console.log('CPU milliseconds per game, by thread (the median run)');
   console.table(byThread);
+  console.log('What the cores give with no game in it, measured in this run');
+  console.table(machine);
   console.log(
     `A new pool of 1 worker, to its first game (from source: bundling included): ${startMs.toFixed(0)} ms`,
   );
