@@ -108,6 +108,7 @@ export async function openAgentPool(options: AgentPoolOptions = {}): Promise<Age
         });
       }
     },
-    close: () => pool.close({ force: true }),
+    // A decision under way is no part of any log: it is dropped, not awaited (a spinning search would hold the shutdown up to piscina's 30 s), and asked again when its table resumes.
+    close: () => pool.destroy(),
   };
 }

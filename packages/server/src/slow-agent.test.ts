@@ -40,7 +40,10 @@ it('a slow agent on one table delays no action on another, and is stopped at its
   // A long grace, so that the other table's actions are counted while the agent surely thinks, however loaded the machine.
   const graceMs = 6_000;
   const server = await serve(store, { agents: { budgetMs, graceMs, threads: 2, workerFile } });
-  cleanup.push(() => server.close());
+  let open = true;
+  cleanup.push(async () => {
+    if (open) await server.close();
+  });
   const client = new TableClient(server.url);
 
   // The slow table: a person and the slow agent bid at once in skirmish's first battle.
@@ -85,4 +88,10 @@ it('a slow agent on one table delays no action on another, and is stopped at its
   const after = await client.view(slow.id, person.token);
   expect(after.seq).toBe(2);
   expect(after.toAct).toEqual([0, 1]);
+
+  // The agent thinks again on the next battle; a shutdown drops that search rather than waiting out its minute.
+  const closing = Date.now();
+  open = false;
+  await server.close();
+  expect(Date.now() - closing, 'the shutdown waited for the agent').toBeLessThan(20_000);
 }, 60_000);

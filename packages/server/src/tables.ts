@@ -673,6 +673,7 @@ export class Hall {
       this.options.agents
         .decide(task)
         .catch(async (error: unknown) => {
+          this.refuseWhenClosing();
           // A failed or overrunning agent still plays: a legal action chosen by its seed.
           this.log?.warn({ table: live.id, seat, err: error }, 'an agent failed; it plays a random action');
           return createRng(seed).pick(await this.legalFor(live, state, seat, 'running'));
