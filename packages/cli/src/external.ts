@@ -109,14 +109,11 @@ export class ExternalAgent implements Agent<unknown, unknown> {
       this.write({ id: this.nextId++, type: 'quit', outcome });
       child.stdin.end();
     } else this.kill();
-    const timer = setTimeout(() => this.kill(), EXIT_MS);
-    let giveUp: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.exited,
-      new Promise<void>((resolve) => (giveUp = setTimeout(resolve, 3 * EXIT_MS))),
-    ]);
-    clearTimeout(timer);
-    clearTimeout(giveUp);
+    if (!(await within(this.exited, EXIT_MS))) {
+      this.kill();
+      // Counted from the kill: a busy event loop that fired both timers at once would not leave the group time to die.
+      await within(this.exited, 2 * EXIT_MS);
+    }
     // Something the program started may still hold its pipes: they are not read any more.
     child.stdout.destroy();
     child.stderr.destroy();
@@ -225,6 +222,15 @@ export class ExternalAgent implements Agent<unknown, unknown> {
       // Gone already.
     }
   }
+}
+
+/** Whether `event` happens within `ms` milliseconds. */
+async function within(event: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const result = await Promise.race([event.then(() => true), late]);
+  clearTimeout(timer);
+  return result;
 }
 
 /**
