@@ -43,6 +43,18 @@ describe('openPool', () => {
     expect(await pool.run('skirmish', config, [])).toEqual([]);
   });
 
+  it('hands one worker its batches ahead and still answers in job order', async () => {
+    const config = gameById('skirmish').defaultConfig(2);
+    const one = openPool(1);
+    try {
+      expect(await one.run('skirmish', config, jobs(40))).toEqual(
+        await runJobs('skirmish', config, jobs(40), 0),
+      );
+    } finally {
+      await one.close();
+    }
+  });
+
   it('sends back the summaries alone, or with each whole result as a line of JSON', async () => {
     const config = gameById('backgammon').defaultConfig(2);
     const here = await runJobs('backgammon', config, jobs(20), 0);

@@ -112,10 +112,19 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/**
+ * Batches handed to a worker at once: it starts the next as soon as it has
+ * answered one, instead of waiting idle while the main thread reads the
+ * answer and hands it another. It matters for short games: skirmish's
+ * (about 50 µs each) gave 17% more games a second on two workers with it
+ * and 3% more on one; backgammon and rummy the same, within the noise.
+ */
+const AHEAD = 2;
+
 interface Slot {
   readonly worker: Worker;
-  /** Where the answer to the batch this worker is playing goes; null while idle. */
-  onReply: ((reply: BatchReply) => void) | null;
+  /** Where the answer to each batch handed to this worker goes, by batch id. */
+  readonly waiting: Map<number, (reply: BatchReply) => void>;
 }
 
 class ThreadPool implements WorkerPool {
@@ -135,8 +144,12 @@ class ThreadPool implements WorkerPool {
         const worker = new Worker(source, {
           resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
         });
-        const slot: Slot = { worker, onReply: null };
-        slot.worker.on('message', (reply: BatchReply) => slot.onReply?.(reply));
+        const slot: Slot = { worker, waiting: new Map() };
+        slot.worker.on('message', (reply: BatchReply) => {
+          const onReply = slot.waiting.get(reply.id);
+          slot.waiting.delete(reply.id);
+          onReply?.(reply);
+        });
         slot.worker.on('error', (error) =>
           this.fail(new TabulaError('worker_failed', `a worker failed: ${error.message}`)),
         );
@@ -211,23 +224,29 @@ class ThreadPool implements WorkerPool {
         else if (done === jobs.length) resolve({ summaries, lines });
       };
       this.onBroken = (error) => {
-        for (const slot of slots) slot.onReply = null;
+        for (const slot of slots) slot.waiting.clear();
         busy = 0;
         failure = error;
         settle();
       };
       const give = (slot: Slot) => {
         if (failure !== null || next >= jobs.length) {
-          slot.onReply = null;
-          slot.worker.unref();
+          if (slot.waiting.size === 0) slot.worker.unref();
           settle();
           return;
         }
         const start = next;
-        const size = batchSize(jobs.length - next, slots.length, msPerGame);
+        const size = batchSize(jobs.length - next, slots.length * AHEAD, msPerGame);
         next += size;
         busy++;
-        slot.onReply = (reply) => {
+        const batch: Batch = {
+          id: this.nextBatch++,
+          gameId,
+          config,
+          jobs: jobs.slice(start, start + size),
+          lines: wantLines,
+        };
+        slot.waiting.set(batch.id, (reply) => {
           busy--;
           if ('error' in reply) {
             failure ??= new TabulaError('worker_failed', `game ${reply.index} failed: ${reply.error}`);
@@ -244,19 +263,12 @@ class ThreadPool implements WorkerPool {
             onResult(done);
           }
           give(slot);
-        };
+        });
         slot.worker.ref();
-        const batch: Batch = {
-          id: this.nextBatch++,
-          gameId,
-          config,
-          jobs: jobs.slice(start, start + size),
-          lines: wantLines,
-        };
         slot.worker.postMessage(batch);
       };
       if (jobs.length === 0) resolve({ summaries, lines });
-      else for (const slot of slots) give(slot);
+      else for (let k = 0; k < AHEAD; k++) for (const slot of slots) give(slot);
     });
   }
 

@@ -13,9 +13,15 @@ import { runJob, summaryOf } from './simulation.js';
  * of the records, and strings the garbage collector need not walk. Records
  * not asked for do not cross at all.
  */
+if (parentPort === null) throw new Error('worker.js runs in a worker thread of the pool');
 const port = parentPort;
-if (port === null) throw new Error('worker.js runs in a worker thread of the pool');
-port.on('message', async (batch: Batch) => {
+let playing: Promise<void> = Promise.resolve();
+port.on('message', (batch: Batch) => {
+  // The pool hands out a batch ahead: it waits for the one under way (whose games may wait on programs' answers).
+  playing = playing.then(() => play(batch));
+});
+
+async function play(batch: Batch): Promise<void> {
   const started = performance.now();
   const summaries: string[] = [];
   const lines: string[] = [];
@@ -37,4 +43,4 @@ port.on('message', async (batch: Batch) => {
     reply = { id: batch.id, error: error instanceof Error ? error.message : String(error), index: failed };
   }
   port.postMessage(reply);
-});
+}
