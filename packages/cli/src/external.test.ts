@@ -141,18 +141,30 @@ describe.skipIf(!python)('programs that fail lose by forfeit, and the run goes o
   });
 
   it('a program that leaves a process behind holding its pipes: the game counts, and the group is ended', async () => {
-    const { code, results } = await simulate('skirmish', [bot('lingers'), 'random'], 2, ['--workers', '0']);
-    expect(code).toBe(0);
-    expect(results.map((r) => r.forfeit)).toEqual([undefined, undefined]);
-    // A SIGKILL is delivered asynchronously: the killed process may show a moment longer on a loaded machine.
-    const lingering = () =>
-      execFileSync('ps', ['-eo', 'args'])
-        .toString()
-        .split('\n')
-        .filter((line) => line.trim() === 'sleep 300');
-    for (let tries = 0; lingering().length > 0 && tries < 50; tries++)
+    const pidFile = join(work, 'lingering.pids');
+    process.env.LINGERS_PID_FILE = pidFile;
+    try {
+      const { code, results } = await simulate('skirmish', [bot('lingers'), 'random'], 2, ['--workers', '0']);
+      expect(code).toBe(0);
+      expect(results.map((r) => r.forfeit)).toEqual([undefined, undefined]);
+    } finally {
+      delete process.env.LINGERS_PID_FILE;
+    }
+    // The processes the programs left: one a game, each gone (a SIGKILL lands asynchronously: a moment's wait).
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n');
+    expect(pids).toHaveLength(2);
+    const alive = (pid: string) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // A zombie has ended; only its parent's wait is missing.
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z' ? null : stat;
+      } catch {
+        return null;
+      }
+    };
+    for (let tries = 0; pids.some(alive) && tries < 50; tries++)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(lingering()).toEqual([]);
+    expect(pids.map(alive)).toEqual([null, null]);
   });
 
   it('a program that cannot be found forfeits, and its opponent wins', async () => {
