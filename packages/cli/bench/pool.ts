@@ -39,6 +39,8 @@ const WARM_UP: Record<string, number> = { backgammon: 4000, rummy: 100, skirmish
  */
 const ROUNDS = 7;
 const WORKERS = [1, 2] as const;
+/** `BENCH_GAMES=skirmish,rummy` measures only those games (default: all). */
+const ONLY = process.env.BENCH_GAMES?.split(',');
 
 const median = (xs: readonly number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -168,6 +170,7 @@ export async function poolScaling(): Promise<void> {
   const pools = new Map(WORKERS.map((w) => [w, openPool(w)]));
   try {
     for (const [id, game] of Object.entries(GAMES)) {
+      if (ONLY !== undefined && !ONLY.includes(id)) continue;
       const count = GAMES_PER_RUN[id] ?? 100;
       const config = game.defaultConfig(2);
       const jobs = jobsOf(1, count);

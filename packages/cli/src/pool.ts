@@ -3,23 +3,29 @@ import { Worker } from 'node:worker_threads';
 import { TabulaError } from '@tabula/core';
 import { bundleFromSource } from './bundle.js';
 import { type GameJob, type GameResult, type GameSummary, runJob, summaryOf } from './simulation.js';
+import { type JobColumns, jobBuffers, jobColumns, type SummaryColumns, summariesOf } from './wire.js';
 
 /** What the pool hands a worker: some consecutive jobs of one run, and whether to send back whole results. */
 export interface Batch {
   readonly id: number;
   readonly gameId: string;
   readonly config: unknown;
-  readonly jobs: readonly GameJob[];
+  readonly jobs: JobColumns;
   readonly lines: boolean;
 }
 
 /**
- * A worker's answer to a batch: the games' summaries in job order (a JSON
- * array), each whole result as a line of JSON when the batch asked for them,
- * and the time it took; or the game that failed.
+ * A worker's answer to a batch: the games' summaries in job order, each
+ * whole result as a line of JSON when the batch asked for them, and the time
+ * it took; or the game that failed.
  */
 export type BatchReply =
-  | { readonly id: number; readonly summaries: string; readonly lines: string[] | null; readonly ms: number }
+  | {
+      readonly id: number;
+      readonly summaries: SummaryColumns;
+      readonly lines: string[] | null;
+      readonly ms: number;
+    }
   | { readonly id: number; readonly error: string; readonly index: number };
 
 /** What a run played, in job order. */
@@ -243,7 +249,7 @@ class ThreadPool implements WorkerPool {
           id: this.nextBatch++,
           gameId,
           config,
-          jobs: jobs.slice(start, start + size),
+          jobs: jobColumns(jobs, start, start + size),
           lines: wantLines,
         };
         slot.waiting.set(batch.id, (reply) => {
@@ -251,21 +257,20 @@ class ThreadPool implements WorkerPool {
           if ('error' in reply) {
             failure ??= new TabulaError('worker_failed', `game ${reply.index} failed: ${reply.error}`);
           } else {
-            const played: GameSummary[] = JSON.parse(reply.summaries);
-            played.forEach((summary, k) => {
+            summariesOf(reply.summaries, jobs, start, size).forEach((summary, k) => {
               summaries[start + k] = summary;
             });
             reply.lines?.forEach((line, k) => {
               if (lines !== null) lines[start + k] = line;
             });
-            done += played.length;
-            if (played.length > 0) msPerGame = reply.ms / played.length;
+            done += size;
+            msPerGame = reply.ms / size;
             onResult(done);
           }
           give(slot);
         });
         slot.worker.ref();
-        slot.worker.postMessage(batch);
+        slot.worker.postMessage(batch, jobBuffers(batch.jobs));
       };
       if (jobs.length === 0) resolve({ summaries, lines });
       else for (let k = 0; k < AHEAD; k++) for (const slot of slots) give(slot);

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Batch, BatchReply } from './pool.js';
-import { runJob, summaryOf } from './simulation.js';
+import { runJob } from './simulation.js';
+import { jobsOf, SummaryWriter } from './wire.js';
 
 /**
  * A worker of the pool: loaded once, it plays every batch it is handed, one
@@ -8,10 +9,11 @@ import { runJob, summaryOf } from './simulation.js';
  * when asked, each whole result as a line of JSON), or with the first game
  * that failed; and the milliseconds the batch took.
  *
- * Results cross to the main thread as JSON text, written as soon as each game
- * is played: cheaper to write here and to read there than a structured clone
- * of the records, and strings the garbage collector need not walk. Records
- * not asked for do not cross at all.
+ * Summaries cross as columns of numbers (`wire.ts`); whole results, when
+ * asked for, as JSON text written as soon as each game is played: cheaper to
+ * write here and to read there than a structured clone of the records, and
+ * strings the garbage collector need not walk. Records not asked for do not
+ * cross at all.
  */
 if (parentPort === null) throw new Error('worker.js runs in a worker thread of the pool');
 const port = parentPort;
@@ -23,24 +25,31 @@ port.on('message', (batch: Batch) => {
 
 async function play(batch: Batch): Promise<void> {
   const started = performance.now();
-  const summaries: string[] = [];
+  const jobs = jobsOf(batch.jobs);
+  const summaries = new SummaryWriter();
   const lines: string[] = [];
-  let reply: BatchReply;
   try {
-    for (const job of batch.jobs) {
+    for (const job of jobs) {
       const result = await runJob(batch.gameId, batch.config, job);
-      summaries.push(JSON.stringify(summaryOf(result)));
+      summaries.add(result);
       if (batch.lines) lines.push(JSON.stringify(result));
     }
-    reply = {
-      id: batch.id,
-      summaries: `[${summaries.join(',')}]`,
-      lines: batch.lines ? lines : null,
-      ms: performance.now() - started,
-    };
   } catch (error) {
-    const failed = batch.jobs[summaries.length]?.index ?? -1;
-    reply = { id: batch.id, error: error instanceof Error ? error.message : String(error), index: failed };
+    const failed = jobs[summaries.count]?.index ?? -1;
+    const reply: BatchReply = {
+      id: batch.id,
+      error: error instanceof Error ? error.message : String(error),
+      index: failed,
+    };
+    port.postMessage(reply);
+    return;
   }
-  port.postMessage(reply);
+  const columns = summaries.columns();
+  const reply: BatchReply = {
+    id: batch.id,
+    summaries: columns,
+    lines: batch.lines ? lines : null,
+    ms: performance.now() - started,
+  };
+  port.postMessage(reply, [columns.numbers.buffer as ArrayBuffer]);
 }
