@@ -6,9 +6,10 @@ import type { GameJob, GameResult, GameSummary } from './simulation.js';
  * threads: as columns of numbers in typed arrays, which are copied (or
  * handed over) whole, rather than as objects, which a structured clone or
  * JSON writes and reads field by field. For games of tens of microseconds
- * (skirmish's), writing the jobs and reading the summaries as objects was
- * about 2 µs a game of the main thread's time: the time the main thread
- * takes from a second worker on a 2-core machine.
+ * (skirmish's, about 25), the objects cost about 7 µs a game of the worker's
+ * time and 1 of the main thread's (which it takes from a second worker on a
+ * 2-core machine): skirmish went from 35,000 to 47,000 random games a second
+ * on one worker (BENCHMARKS.md).
  */
 
 /** A batch's jobs by column: job `k` is `index[k]`, `seed[k]`, `lineups[lineup[k]]`, `budgetMs[k]` (NaN: none). */
