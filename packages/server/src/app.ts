@@ -321,8 +321,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
    * table moves on, and the seat's actions acknowledged once saved.
    */
   function serveSocket(socket: WebSocket, request: FastifyRequest, tableId: string): void {
-    const send = (message: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    const send = (message: ServerMessage, text?: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text ?? JSON.stringify(message));
     };
     const fail = (error: unknown, ref?: string | number) => {
       const known = error instanceof TabulaError ? error : null;

@@ -75,6 +75,8 @@ describe.each(BACKENDS)('the table server on %s', (backend) => {
       expect(table.status).toBe('open');
       expect((await client.list('open')).map((t) => t.id)).toContain(table.id);
       const spectator = await connect(client, table.id);
+      // A second spectator is told the very same positions (a table's spectators share each update).
+      const another = await connect(client, table.id);
       const joined = await client.join(table.id, { name: 'scripted' });
       expect(joined.seat).toBe(0);
       expect(joined.token.length).toBeGreaterThanOrEqual(22);
@@ -84,6 +86,7 @@ describe.each(BACKENDS)('the table server on %s', (backend) => {
       expect(last.status).toBe('finished');
       expect(last.outcome).not.toBeNull();
       await readUntil(spectator, last.seq, 'finished');
+      await readUntil(another, last.seq, 'finished');
       expect((await client.list('finished')).map((t) => t.id)).toContain(table.id);
 
       const record = (await client.record(table.id)) as GameRecord;
@@ -99,6 +102,7 @@ describe.each(BACKENDS)('the table server on %s', (backend) => {
           .filter((seq, i, all) => i > 0 && seq !== (all[i - 1] ?? -1) + 1 && seq !== all[i - 1]),
       ).toEqual([]);
       expect(watched.at(-1)?.seq).toBe(last.seq);
+      expect(updatesOf(another.received)).toEqual(watched);
       expectViewsOfRecord(game, record, [...seatUpdates, ...watched]);
 
       // The record plays back with `tabula replay`.

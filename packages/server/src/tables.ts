@@ -34,7 +34,8 @@ import {
 /** Someone told of a table's every new position: a seat's socket, or a spectator's (seat null). */
 export interface Subscriber {
   readonly seat: number | null;
-  send(message: ServerMessage): void;
+  /** `text`, when given, is the message as JSON: written once for every subscriber of one seat (spectators above all). */
+  send(message: ServerMessage, text?: string): void;
 }
 
 interface SeatInfo {
@@ -137,6 +138,27 @@ function gameOf(id: string, path = '$.game'): AnyGame {
 const SNAPSHOT_EVERY = 32;
 
 const notFound = (id: string) => new TabulaError('not_found', `There is no table ${id}`);
+
+/**
+ * Sends each subscriber the message for its seat (none when `messageFor`
+ * has none), made and written as JSON once a seat however many listen from
+ * it: a table's spectators all share one.
+ */
+function tellEachSeat(
+  subscribers: ReadonlySet<Subscriber>,
+  messageFor: (seat: number | null) => ServerMessage | undefined,
+): void {
+  const bySeat = new Map<number | null, readonly [ServerMessage, string] | null>();
+  for (const subscriber of subscribers) {
+    let told = bySeat.get(subscriber.seat);
+    if (told === undefined) {
+      const message = messageFor(subscriber.seat);
+      told = message === undefined ? null : [message, JSON.stringify(message)];
+      bySeat.set(subscriber.seat, told);
+    }
+    if (told !== null) subscriber.send(told[0], told[1]);
+  }
+}
 
 /**
  * Every table of the server: creating and joining them, taking actions, and
@@ -618,8 +640,10 @@ export class Hall {
         live.waiting = waitingAfter(live.waiting, seat, over ? [] : live.game.toAct(state), at);
         // The position now is told below, with its legal actions; those before it, as they were.
         if (at < seq)
-          for (const subscriber of live.subscribers)
-            subscriber.send({ type: 'update', ...updateAt(live, state, at, 'running', subscriber.seat, []) });
+          tellEachSeat(live.subscribers, (viewer) => ({
+            type: 'update',
+            ...updateAt(live, state, at, 'running', viewer, []),
+          }));
       }
       live.state = state;
       live.rng = rng.save();
@@ -648,10 +672,7 @@ export class Hall {
       if (!bySeat.has(subscriber.seat))
         bySeat.set(subscriber.seat, { type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
     }
-    for (const subscriber of live.subscribers) {
-      const message = bySeat.get(subscriber.seat);
-      if (message !== undefined) subscriber.send(message);
-    }
+    tellEachSeat(live.subscribers, (viewer) => bySeat.get(viewer));
   }
 
   /** Asks each agent seat that is to act for its action, in a worker; it is submitted like a person's. */
