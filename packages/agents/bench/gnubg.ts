@@ -15,29 +15,26 @@
  * own `hint` command (default 20), GNUBG the gnubg program. A line with the
  * running figures is printed every GNUBG_REPORT pairs (default 25).
  *
- * gnubg runs `gnubg-player.py` inside itself, which answers a board and
+ * gnubg runs `gnubg-bridge.py` inside itself, which answers a board and
  * dice with gnubg's best play (`gnubg.findbestmove`, 0-ply, cubeless); the
  * play is matched to one of the plays our move generator lists, so a play
  * the engine would not allow stops the run.
  */
 
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { createRng } from '@tabula/core';
 import { shippedEvaluator } from '../src/neural/bot.js';
 import { namedChoosers } from '../src/neural/choosers.js';
 import type { MoveList } from '../src/neural/movegen.js';
 import { OPP, OPP_BAR, type Position } from '../src/neural/position.js';
 import { gameTurns, type PairResult, pairSeeds, summarisePairs, type Turn } from '../src/neural/selfplay.js';
+import { Gnubg, gnubgBoard } from './gnubg-pipe.js';
 
 const agentNames = (process.env.GNUBG_AGENTS ?? 'pubeval,neural-0').split(',').map((a) => a.trim());
 const pairs = Number(process.env.GNUBG_PAIRS ?? 50);
 const seed = Number(process.env.GNUBG_SEED ?? 14);
 const report = Number(process.env.GNUBG_REPORT ?? 25);
 let checksLeft = Number(process.env.GNUBG_CHECK ?? 20);
-const program = process.env.GNUBG ?? (existsSync('/usr/games/gnubg') ? '/usr/games/gnubg' : 'gnubg');
 
 const ev = shippedEvaluator();
 const agents = namedChoosers(ev);
@@ -45,58 +42,11 @@ for (const name of agentNames)
   if (agents[name] === undefined)
     throw new Error(`GNUBG_AGENTS: no agent '${name}' (known: ${Object.keys(agents).join(', ')})`);
 
-// --- gnubg over a pipe --------------------------------------------------------
-
-interface Answer {
+/** gnubg's answer to a play: its move, and with a check its own hint beside it. */
+interface Played {
   move?: number[];
   hint?: string;
   best?: string;
-  error?: string;
-}
-
-/** gnubg running gnubg-player.py: one request a line, one answer a line in turn. */
-class Gnubg {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private readonly waiting: ((a: Answer) => void)[] = [];
-  private buffered = '';
-
-  constructor() {
-    const script = fileURLToPath(new URL('./gnubg-player.py', import.meta.url));
-    this.child = spawn(program, ['-t', '-q', '-p', script], { stdio: 'pipe' });
-    this.child.on('error', (e) => {
-      throw new Error(`could not run gnubg (${program}): ${e.message}; install Debian's gnubg or set GNUBG`);
-    });
-    this.child.on('exit', (code) => {
-      if (this.waiting.length > 0) throw new Error(`gnubg exited (code ${code}) with a request unanswered`);
-    });
-    this.child.stdout.setEncoding('utf8');
-    this.child.stdout.on('data', (chunk: string) => {
-      this.buffered += chunk;
-      let nl = this.buffered.indexOf('\n');
-      while (nl >= 0) {
-        const line = this.buffered.slice(0, nl);
-        this.buffered = this.buffered.slice(nl + 1);
-        if (line.startsWith('@@ ')) this.waiting.shift()?.(JSON.parse(line.slice(3)) as Answer);
-        nl = this.buffered.indexOf('\n');
-      }
-    });
-  }
-
-  ask(board: number[][], dice: readonly [number, number], check: boolean): Promise<Answer> {
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      this.child.stdin.write(`${JSON.stringify({ board, dice, check })}\n`);
-    });
-  }
-
-  close(): void {
-    this.child.stdin.end();
-  }
-}
-
-/** gnubg's board: the side not on roll first, then the roller, each from its own side (24 its bar). */
-function gnubgBoard(pos: Position): number[][] {
-  return [Array.from(pos.subarray(OPP, OPP + 25)), Array.from(pos.subarray(0, 25))];
 }
 
 /** The position after gnubg's move (from/to pairs, 25 the bar, 0 off), hits included. */
@@ -137,11 +87,10 @@ let gnubgDecisions = 0;
 async function gnubgChoice(gnubg: Gnubg, t: Turn): Promise<number> {
   const check = checksLeft > 0;
   const started = performance.now();
-  const answer = await gnubg.ask(gnubgBoard(t.pos), t.dice, check);
+  const answer = await gnubg.ask<Played>({ board: gnubgBoard(t.pos), dice: t.dice, check });
   gnubgMs += performance.now() - started;
   gnubgDecisions++;
-  if (answer.error !== undefined || answer.move === undefined)
-    throw new Error(`gnubg: ${answer.error ?? 'no move in its answer'}`);
+  if (answer.move === undefined) throw new Error('gnubg: no move in its answer');
   if (check) {
     checksLeft--;
     if (answer.hint !== answer.best)
