@@ -16,6 +16,7 @@ import {
   type CubeOwnership,
   heuristicEvaluator,
   janowskiEquity,
+  neuralEvaluator,
 } from './analysis-backgammon.js';
 import { heuristicAgent } from './backgammon.js';
 import { randomAgent } from './random.js';
@@ -96,6 +97,29 @@ describe('backgammon analysis', () => {
     expect(analysis.players[0]).toMatchObject({ decisions: 1, errors: 1, blunders: 1, errorRate: 1 });
     expect(analysis.players[1]).toMatchObject({ decisions: 0, errors: 0, totalLoss: 0, meanLoss: 0 });
     expect(matches(GameAnalysisSchema, analysis)).toBe(true);
+  });
+
+  it('finds the planted blunder looking 1 and 2 rolls ahead too, and names its depth', () => {
+    for (const plies of [1, 2] as const) {
+      const analysis = analyseRecord(recordOf(1, ['8/4 6/5']), { plies });
+      expect(analysis.analyser).toMatch(new RegExp(`^neural-${plies} evaluator`));
+      expect(analysis.decisions[0]).toMatchObject({ played: '8/4 6/5', blunder: true });
+      expect(analysis.decisions[0]?.best).not.toBe('8/4 6/5');
+    }
+  });
+
+  it('looks ahead as the bots do: at 2 plies its chances add up, and differ from 0-ply', () => {
+    const board = Board.start();
+    const shallow = neuralEvaluator(0).chances?.(board, 0);
+    const deep = neuralEvaluator(2).chances?.(board, 0);
+    for (const c of [shallow, deep]) {
+      expect(c?.win).toBeGreaterThan(0.3);
+      expect(c?.win).toBeLessThan(0.7);
+      expect(c?.winGammon).toBeLessThanOrEqual(c?.win ?? 0);
+      expect(c?.loseGammon).toBeLessThanOrEqual(1 - (c?.win ?? 0));
+    }
+    expect(deep?.win).not.toBe(shallow?.win);
+    expect(() => neuralEvaluator(3 as 0)).toThrow(/0, 1 or 2 plies/);
   });
 
   it('finds a planted cube blunder: a double at even chances, then a drop', () => {

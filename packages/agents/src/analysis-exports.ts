@@ -14,6 +14,7 @@ export {
   summarise,
 } from './analysis.js';
 export {
+  type AnalysisPlies,
   type BackgammonAnalyserOptions,
   type BackgammonChances,
   type BackgammonEvaluator,

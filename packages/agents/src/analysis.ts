@@ -179,7 +179,7 @@ export function summarise(decisions: readonly DecisionAnalysis[], names: readonl
  * it with the game's analyser: the best action found, what it and the played
  * action are worth on one scale, the loss, and per seat the decisions,
  * errors, blunders and losses. Backgammon ranks plays with
- * `options.evaluator` (default `neuralEvaluator()`), rummy with the solver,
+ * `options.evaluator` (default `neuralEvaluator(options.plies)`), rummy with the solver,
  * skirmish with seeded rollouts of the bidder.
  */
 export function analyseRecord(record: GameRecord, options: AnalyseOptions = {}): GameAnalysis {

@@ -69,6 +69,13 @@ describe('tabula analyse', () => {
     expect(table[2]).toMatch(/^seat 0 +0 +1 +1 +100\.0% +1 +0\.\d{3} +0\.\d{5}$/);
   });
 
+  it('looks further ahead in backgammon with --plies', async () => {
+    const { code, lines } = await run(['analyse', saved('plies.json', plantedBackgammon()), '--plies', '2']);
+    expect(code).toBe(0);
+    expect(lines[0]).toMatch(/^backgammon 1, seed 1: neural-2 evaluator/);
+    expect(lines[2]).toMatch(/^1\. seat 0 checker play: 8\/4 6\/5 .* BLUNDER$/);
+  });
+
   it("prints the analysis as JSON with --json: the API's analysis, valid against its schema", async () => {
     const record = plantedBackgammon();
     const { code, lines } = await run(['analyse', saved('json.json', record), '--json']);
@@ -136,6 +143,10 @@ describe('tabula analyse', () => {
     expect(await run(['analyse', planted, '--steps', '3'])).toMatchObject({
       code: 2,
       errors: ['tabula: --steps does not apply to backgammon: only rummy and skirmish take it'],
+    });
+    expect(await run(['analyse', planted, '--plies', '3'])).toMatchObject({
+      code: 2,
+      errors: ['tabula: --plies is 0, 1 or 2 (how many rolls the net looks ahead), got 3'],
     });
     expect((await run(['analyse'])).code).toBe(2);
     expect((await run(['analyse', join(work, 'missing.json')])).code).toBe(2);

@@ -5,7 +5,7 @@ import { table } from '../stats.js';
 import { readRecord } from './replay.js';
 
 export const ANALYSE_USAGE =
-  'tabula analyse <record.json | results.jsonl> [--line N] [--json] [--steps N] [--seed S]';
+  'tabula analyse <record.json | results.jsonl> [--line N] [--json] [--steps N] [--plies N] [--seed S]';
 
 /** Digits a value is printed with on the analysis's scale. */
 function digitsFor(unit: string): number {
@@ -53,14 +53,18 @@ export function analysisText(analysis: GameAnalysis): string[] {
  * Judges every decision of a game record with the game's analyser (see
  * `analyseRecord` in @tabula/agents): text by default, the analysis as JSON
  * (`GameAnalysisSchema`) with `--json`. `--steps` is the analyser's work: the
- * solver's steps a turn in rummy, the rollouts a card in skirmish; backgammon
- * takes none. `--seed` seeds the analysis's own random numbers (skirmish).
+ * solver's steps a turn in rummy, the rollouts a card in skirmish; in
+ * backgammon `--plies` (0, 1 or 2; default 0) is how far the net looks
+ * ahead, as `neural-1` and `expert` do: judged at 0 ply, their deeper plays
+ * often look like errors. `--seed` seeds the analysis's own random numbers
+ * (skirmish).
  */
 export function analyse(argv: readonly string[], out: (line: string) => void): void {
   const { positionals, values } = parseCommand(argv, {
     line: { type: 'string' },
     json: { type: 'boolean' },
     steps: { type: 'string' },
+    plies: { type: 'string' },
     seed: { type: 'string' },
   });
   const [path, ...more] = positionals;
@@ -74,6 +78,14 @@ export function analyse(argv: readonly string[], out: (line: string) => void): v
     if (record.game === 'rummy') options.solverSteps = steps;
     else if (record.game === 'skirmish') options.rollouts = steps;
     else throw new UsageError(`--steps does not apply to ${record.game}: only rummy and skirmish take it`);
+  }
+  if (values.plies !== undefined) {
+    const plies = intFlag(values, 'plies', 0, 0);
+    if (record.game !== 'backgammon')
+      throw new UsageError(`--plies does not apply to ${record.game}: only backgammon takes it`);
+    if (plies !== 0 && plies !== 1 && plies !== 2)
+      throw new UsageError(`--plies is 0, 1 or 2 (how many rolls the net looks ahead), got ${plies}`);
+    options.plies = plies;
   }
   const analysis = analyseRecord(record, options);
   if (values.json === true) out(JSON.stringify(analysis, null, 2));
