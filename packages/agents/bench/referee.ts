@@ -26,7 +26,6 @@
 import { createRng } from '@tabula/core';
 import { shippedEvaluator } from '../src/neural/bot.js';
 import { namedChoosers, strengthChooser } from '../src/neural/choosers.js';
-import type { Position } from '../src/neural/position.js';
 import type { Strength } from '../src/neural/search.js';
 import { type Chooser, gameTurns, zeroPlyChooser } from '../src/neural/selfplay.js';
 import { boardAfter, Gnubg } from './gnubg-pipe.js';
@@ -76,8 +75,7 @@ for (let game = 0; taken < decisions; game++) {
     const t = step.value;
     if (t.n >= 2 && sampling.int(0, 2) === 0) {
       taken++;
-      const afters: Position[] = [];
-      for (let k = 0; k < t.n; k++) afters.push(t.list.view(k).slice());
+      const boards = Array.from({ length: t.n }, (_, k) => boardAfter(t.list.view(k)));
       const chosen = new Map<string, number>();
       for (const [name, choose] of players) {
         const started = performance.now();
@@ -87,7 +85,7 @@ for (let game = 0; taken < decisions; game++) {
       // gnubg judges this decision while ours are chosen for the next; one request in the pipe at a time.
       await judged;
       judged = gnubg
-        .ask<Judged>({ judge: afters.map(boardAfter), plies, also: [...new Set(chosen.values())] })
+        .ask<Judged>({ judge: boards, plies, also: [...new Set(chosen.values())] })
         .then(({ equity0, equity1, deep }) => {
           const equity = (k: number) => {
             const e = deep[String(k)];
@@ -106,15 +104,12 @@ for (let game = 0; taken < decisions; game++) {
 await judged;
 gnubg.close();
 
-const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-/** Half the 95% interval of the mean. */
-const interval = (xs: readonly number[]) => {
-  const m = mean(xs);
-  return (
-    (1.96 * Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1))) / Math.sqrt(xs.length)
-  );
-};
-const milli = (x: number) => (1000 * x).toFixed(2);
+/** The mean of losses in thousandths of a point, with half its 95% interval. */
+function shown(xs: readonly number[]): string {
+  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1);
+  return `${(1000 * mean).toFixed(2)} ± ${((1000 * 1.96 * Math.sqrt(variance)) / Math.sqrt(xs.length)).toFixed(2)}`;
+}
 const base = agentNames.includes('expert') ? 'expert' : agentNames[0]!;
 const baseLosses = losses.get(base)!;
 console.log(
@@ -125,9 +120,8 @@ console.table(
     const versus = xs.map((x, i) => x - baseLosses[i]!);
     return {
       player: name,
-      'loss a decision': `${milli(mean(xs))} ± ${milli(interval(xs))}`,
-      [`minus ${base}'s (paired)`]:
-        name === base ? '' : `${milli(mean(versus))} ± ${milli(interval(versus))}`,
+      'loss a decision': shown(xs),
+      [`minus ${base}'s (paired)`]: name === base ? '' : shown(versus),
       'errors (> 0.02)': `${((100 * xs.filter((x) => x > 0.02).length) / xs.length).toFixed(1)}%`,
       'blunders (> 0.08)': `${((100 * xs.filter((x) => x > 0.08).length) / xs.length).toFixed(1)}%`,
       'ms a decision': thinking.has(name) ? (thinking.get(name)! / decisions).toFixed(1) : '',
