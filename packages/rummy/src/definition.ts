@@ -30,7 +30,7 @@ import {
   ViewSchema,
 } from './schemas.js';
 import { findPlays } from './search.js';
-import { DEFAULT_SOLVE_STEPS, solve } from './solver/solve.js';
+import { DEFAULT_SOLVE_STEPS, solveValid } from './solver/solve.js';
 import { fromJSON } from './state.js';
 import { renderView, viewFor } from './view.js';
 
@@ -114,7 +114,7 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps
     opened: state.opened[seat] === true,
     rules: state.rules,
   };
-  const best = solve(position, { maxSteps: steps });
+  const best = solveValid(position, { maxSteps: steps });
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
   if (!acceptedAsCards(position, layout)) return found;

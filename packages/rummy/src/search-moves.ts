@@ -225,11 +225,28 @@ function additions(t: number, meld: TableMeldInfo, hand: HandFaces, out: Move[])
   }
 }
 
-/** A table card a meld can give up, and what the meld becomes without it. */
+/**
+ * A table card a meld can give up (the card at `at` of the meld's `cards`),
+ * and how: taken out (`split`: a middle card, the run splits in two), or, for
+ * a joker, `swap`ped for a natural of the hand. Few donations are used, so
+ * what the meld becomes is made only for those (`restOf`).
+ */
 interface Donation {
   readonly table: number;
   readonly card: string;
-  readonly rest: readonly (readonly Slot[])[];
+  readonly cards: readonly string[];
+  readonly at: number;
+  readonly split: boolean;
+  /** The face of the hand natural that replaces the joker, or -1 when the card is taken out. */
+  readonly swap: number;
+}
+
+/** What the meld of a donation becomes without its card: one meld, or two when it splits. */
+function restOf(d: Donation): Slot[][] {
+  const { cards, at } = d;
+  if (d.swap >= 0) return [cards.map((c, k): Slot => (k === at ? d.swap : c))];
+  if (d.split) return [cards.slice(0, at), cards.slice(at + 1)];
+  return [[...cards.slice(0, at), ...cards.slice(at + 1)]];
 }
 
 /**
@@ -241,35 +258,27 @@ interface Donation {
 function donations(t: number, meld: TableMeldInfo, hand: HandFaces, out: Donation[]): void {
   const { cards, suit, value } = meld;
   const n = cards.length;
-  const swapped = (i: number, f: number) => cards.map((c, k): Slot => (k === i ? f : c));
+  const give = (at: number, split: boolean, swap: number) =>
+    out.push({ table: t, card: cards[at]!, cards, at, split, swap });
   if (meld.group) {
-    if (n === 4) {
-      for (const [i, card] of cards.entries()) {
-        out.push({ table: t, card, rest: [[...cards.slice(0, i), ...cards.slice(i + 1)]] });
-      }
-    }
-    for (const [i, card] of cards.entries()) {
-      if (!isJoker(card)) continue;
+    if (n === 4) for (let i = 0; i < n; i++) give(i, false, -1);
+    for (let i = 0; i < n; i++) {
+      if (!isJoker(cards[i]!)) continue;
       for (let s = 0; s < 4; s++) {
         const f = s * 13 + value - 1;
-        if ((meld.suits & (1 << s)) === 0 && holds(hand, f))
-          out.push({ table: t, card, rest: [swapped(i, f)] });
+        if ((meld.suits & (1 << s)) === 0 && holds(hand, f)) give(i, false, f);
       }
     }
   }
   if (meld.run) {
-    const [head] = cards;
-    const tail = cards.at(-1);
-    if (n >= 4 && head !== undefined && tail !== undefined) {
-      out.push({ table: t, card: head, rest: [cards.slice(1)] });
-      out.push({ table: t, card: tail, rest: [cards.slice(0, n - 1)] });
+    if (n >= 4) {
+      give(0, false, -1);
+      give(n - 1, false, -1);
     }
-    for (const [i, card] of cards.entries()) {
-      if (i >= 3 && i <= n - 4) out.push({ table: t, card, rest: [cards.slice(0, i), cards.slice(i + 1)] });
-    }
-    for (const [i, card] of cards.entries()) {
+    for (let i = 3; i <= n - 4; i++) give(i, true, -1);
+    for (let i = 0; i < n; i++) {
       const f = suit * 13 + meld.start + i - 1;
-      if (isJoker(card) && holds(hand, f)) out.push({ table: t, card, rest: [swapped(i, f)] });
+      if (isJoker(cards[i]!) && holds(hand, f)) give(i, false, f);
     }
   }
 }
@@ -346,7 +355,7 @@ function borrowingMove(
   extra: { t: number; meld: Slot[] } | null,
   fresh: Slot[][],
 ) {
-  const changes: Change[] = donors.map((d) => ({ table: d.table, melds: d.rest.map((m) => m.slice()) }));
+  const changes: Change[] = donors.map((d) => ({ table: d.table, melds: restOf(d) }));
   if (extra !== null) changes.push({ table: extra.t, melds: [extra.meld] });
   return makeMove(changes, fresh);
 }

@@ -74,6 +74,9 @@ export interface Move {
 const FOLLOWING = [FOLLOW, SWAP, STOP];
 const ENDING = [FOLLOW_END, FOLLOW_ON, SWAP, STOP];
 
+/** A table run of leading jokers and one regular card ends here, or goes on. */
+const ENDS_OR_GOES_ON = [true, false];
+
 /** Receives a move (reused: copy what you keep); returns true to stop. */
 export type Visit = (move: Move) => boolean;
 
@@ -101,6 +104,18 @@ export class KeepMoves {
   private readonly inGroups: number[] = new Array(64).fill(0);
   private readonly groupCache = new Map<string, number>();
   private readonly move: Move;
+  /** The choices of the suit being moved, one object for every suit: a suit's moves come one at a time. */
+  private readonly partial: Partial = {
+    real: 0,
+    jokers: 0,
+    credit: 0,
+    on2: 0,
+    on3: 0,
+    tags: [],
+    choices: [],
+    starts: [],
+    startsEnd: [],
+  };
 
   constructor(
     private readonly model: Model,
@@ -185,18 +200,8 @@ export class KeepMoves {
   /** Every choice of suit `s` at value `v` from `node`. */
   suit(node: Node, v: number, s: number, visit: Visit): void {
     this.budget.step();
-    const partial: Partial = {
-      real: 0,
-      jokers: 0,
-      credit: 0,
-      on2: 0,
-      on3: 0,
-      tags: [],
-      choices: [],
-      starts: [],
-      startsEnd: [],
-    };
-    this.follow(node, v, s, partial, 0, visit);
+    // every choice is undone on the way back, so the partial is empty again after each suit
+    this.follow(node, v, s, this.partial, 0, visit);
   }
 
   /** The choices for the table runs followed so far, from the `i`th on; returns true when the visit stops. */
@@ -254,7 +259,7 @@ export class KeepMoves {
       let stop = false;
       if (run.end === v) {
         // a table run of leading jokers and one regular card: it ends (unchanged) or goes on
-        for (const stops of [true, false]) {
+        for (const stops of ENDS_OR_GOES_ON) {
           partial.startsEnd.push(stops);
           if (stops) partial.credit++;
           else partial.on3++;

@@ -169,9 +169,13 @@ export class KeepSearch {
           }
           // the same state reaches the best total from the same points so far only
           if (group[0]!.cp !== m.cp) return false;
-          if (group.some((other) => dominates(other, m, groups))) return false;
+          for (const other of group) if (dominates(other, m, groups)) return false;
+          // the group is this layer's own list: those the child makes useless leave it in place
           const child = this.node(m);
-          next.set(key, [...group.filter((other) => !dominated(other, child, groups)), child]);
+          let n = 0;
+          for (const other of group) if (!dominated(other, child, groups)) group[n++] = other;
+          group.length = n;
+          group.push(child);
           return false;
         };
         for (const group of layer.values()) {
@@ -295,7 +299,7 @@ export class KeepSearch {
       return {
         gen: p.gen,
         tags: p.tags,
-        grouped: [0, 0, 0, 0],
+        grouped: NO_GROUP_CARDS,
         u: m.u,
         open: m.open,
         cp: m.cp,
@@ -434,6 +438,9 @@ function dominated(a: Node, b: Node, groups: boolean): boolean {
  * loops over these lists slower).
  */
 const EMPTY: readonly never[] = [];
+
+/** The group cards of a value not begun: shared by every node at the end of a value. */
+const NO_GROUP_CARDS: PerSuit = [0, 0, 0, 0];
 
 /** A copy of one of a move's lists (which the next move reuses). */
 function copied<T>(list: readonly T[]): readonly T[] {

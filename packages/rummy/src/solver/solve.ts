@@ -7,7 +7,7 @@ import { type CardLike, cardKeys, cardText, parseCardList } from '../card.js';
 import { InvalidRulesError } from '../errors.js';
 import { Hand, handPenalty } from '../hand.js';
 import { scoreMeld } from '../meld.js';
-import { settleLayout } from '../round.js';
+import { type PlayPosition, settleLayout } from '../round.js';
 import {
   beyondDeckMessage,
   cardsBeyondDeck,
@@ -116,12 +116,8 @@ export interface NoPlaySolution {
 
 export type Solution = PlaySolution | NoPlaySolution;
 
-function position(input: SolvePosition): {
-  table: TableMeld[];
-  hand: string[];
-  opened: boolean;
-  rules: RulesConfig;
-} {
+/** The position of `solve`'s input, checked, its cards given their backs. */
+function position(input: SolvePosition): PlayPosition {
   if (typeof input !== 'object' || input === null) {
     throw new InvalidInputError('invalid_input', '$', 'a position is { table, hand, opened, rules }');
   }
@@ -270,7 +266,22 @@ function describe(
  */
 export function solve(input: SolvePosition, options: SolveOptions = {}): Solution {
   const started = performance.now();
-  const { table, hand, opened, rules } = position(input);
+  return solveValid(position(input), options, started);
+}
+
+/**
+ * `solve` for a position that needs none of `position`'s checks and
+ * conversions: a round's own state, whose melds are settled, whose cards
+ * carry their backs and fit in the deck. `legalActions` solves at every turn,
+ * and those checks were a tenth of what a solve allocated. The solution may
+ * share the position's melds (its kept melds are the table's own objects),
+ * so it stays inside the package.
+ */
+export function solveValid(
+  { table, hand, opened, rules }: PlayPosition,
+  options: SolveOptions = {},
+  started = performance.now(),
+): Solution {
   const { budgetMs, maxSteps } = options;
   for (const [name, value] of [
     ['budgetMs', budgetMs],

@@ -7,7 +7,7 @@
  * set aside for groups (their number and the most of one suit), and before
  * opening the opening points so far (capped at the threshold).
  *
- * Values are `cards * cardWeight + points` (see `Model`), -Infinity when the
+ * Values are `cards * cardWeight + points` (see `Model`), `NONE` when the
  * state cannot be completed (a table card left over, a run too short, a table
  * joker unused, an opening too low). `search(state, bound)` returns the exact
  * value when it exceeds `bound`, otherwise an upper bound no greater than
@@ -30,7 +30,12 @@ import {
 } from './options.js';
 import type { Budget } from './plan.js';
 
-export const NONE = Number.NEGATIVE_INFINITY;
+/**
+ * The value of a state that cannot be completed: below every value, and a
+ * small integer (a Smi), as -Infinity was not: V8 boxed it into a new heap
+ * number at every call and return of the recursive search.
+ */
+export const NONE = -(2 ** 30);
 /** Levels of states: value * 5 + stage. */
 const LEVELS = (TOP + 2) * 5;
 
