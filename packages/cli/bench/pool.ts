@@ -35,9 +35,10 @@ const WARM_UP: Record<string, number> = { backgammon: 4000, rummy: 100, skirmish
  * Rounds of one run on each pool. This VM's speed drifts by a third within
  * minutes, which moves medians of separate runs more than the ratio asked
  * for; each round's two runs sit side by side in time, so the ratio is taken
- * round by round, and its median (with the lowest and highest) reported.
+ * round by round, and its median (with the lowest and highest) reported;
+ * `BENCH_ROUNDS=21` gives a steadier median.
  */
-const ROUNDS = 7;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WORKERS = [1, 2] as const;
 /** `BENCH_GAMES=skirmish,rummy` measures only those games (default: all). */
 const ONLY = process.env.BENCH_GAMES?.split(',');

@@ -51,12 +51,11 @@ export class Feasibility {
     this.triples = options.triples;
     this.fits = options.fits;
     this.avail = model.cards;
+    const bySuit = [0, 0, 0, 0];
     for (let v = 1; v <= TOP; v++) {
-      const bySuit = [0, 1, 2, 3].map((s) => countOf(this.avail, s, v));
+      for (let s = 0; s < 4; s++) bySuit[s] = countOf(this.avail, s, v);
       const groups = groupsWithoutJokers(bySuit);
-      bySuit.forEach((n, s) => {
-        this.groupFree[faceIndex(s, v)] = Math.min(n, groups);
-      });
+      for (let s = 0; s < 4; s++) this.groupFree[faceIndex(s, v)] = Math.min(bySuit[s]!, groups);
     }
     this.maxReal = 4 * model.maxCopies;
     const demands = 4 * (TOP + 2) * this.triples.size;

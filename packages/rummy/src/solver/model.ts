@@ -174,8 +174,9 @@ export function buildModel(
   const runsFrom: TableRun[][] = new Array(64).fill(NO_MELDS);
   const groupsAt: GroupClass[][] = new Array(TOP + 2).fill(NO_MELDS);
   if (!opening) {
-    const runClasses = new Map<string, number>();
-    const groupClasses = new Map<string, GroupClass & { melds: number[] }>();
+    // keys as numbers, not text: a model is built at every solve
+    const runClasses = new Map<number, number>();
+    const groupClasses = new Map<number, GroupClass & { melds: number[] }>();
     table.forEach((meld, index) => {
       const low = firstValue(meld);
       let suitMask = 0;
@@ -190,7 +191,7 @@ export function buildModel(
         }
       }
       if (meld.kind === 'group') {
-        const key = `${low}/${suitMask}/${jokers}`;
+        const key = (low * 16 + suitMask) * 64 + jokers;
         let cls = groupClasses.get(key);
         if (cls === undefined) {
           cls = { value: low, suitMask, jokers, melds: [] };
@@ -220,7 +221,7 @@ export function buildModel(
           }
         }
       });
-      const shape = `${suit}/${low}/${meld.cards.length}/${pattern}`;
+      const shape = ((pattern * 32 + meld.cards.length) * 16 + low) * 4 + suit;
       const cls = runClasses.get(shape) ?? runs.length;
       runClasses.set(shape, cls);
       const end = low + meld.cards.length - 1;
