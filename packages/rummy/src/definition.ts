@@ -15,6 +15,7 @@ import {
   TabulaError,
 } from '@tabula/core';
 import { InvalidRulesError } from './errors.js';
+import { sameCards } from './meld.js';
 import { describeAction, parseAction } from './notation.js';
 import * as Round from './round.js';
 import { DEFAULT_RULES, rulesProblem } from './rules.js';
@@ -56,18 +57,26 @@ export function configRules(config: unknown): { players: number; rules: RulesCon
   return { players: c.players, rules };
 }
 
-/** The same play whatever the order of its melds and of the cards in them. */
-function layoutKey(layout: readonly (readonly string[])[]): string {
-  return layout
-    .map((meld) => meld.slice().sort().join(','))
-    .sort()
-    .join(';');
+/** Whether two layouts are the same play, whatever the order of their melds and of the cards in them. */
+function sameLayout(a: readonly (readonly string[])[], b: readonly (readonly string[])[]): boolean {
+  if (a.length !== b.length) return false;
+  const matched = new Uint8Array(b.length);
+  next: for (const meld of a) {
+    for (let j = 0; j < b.length; j++) {
+      if (matched[j] === 0 && sameCards(meld, b[j]!)) {
+        matched[j] = 1;
+        continue next;
+      }
+    }
+    return false;
+  }
+  return true;
 }
 
 /**
- * A number that `layoutKey`'s equal layouts share (sums do not depend on
- * order), made without building text: most listed plays differ from the
- * solver's in it, and only those that do not need keys.
+ * A number that `sameLayout`'s equal layouts share (sums do not depend on
+ * order): most listed plays differ from the solver's in it, and only those
+ * that do not are compared meld by meld.
  */
 function layoutHash(layout: readonly (readonly string[])[]): number {
   let sum = 0;
@@ -118,14 +127,9 @@ function listedLayouts(state: RummyState, seat: Seat, solverPlay: boolean, steps
   if (best.kind !== 'play') return found;
   const layout = best.layout.map((m) => m.cards.slice());
   if (!acceptedAsCards(position, layout)) return found;
-  // Only a layout of the same hash can be the same: the keys (sorted text) are made for those alone.
+  // Only a layout of the same hash can be the same: the melds are matched for those alone.
   const hash = layoutHash(layout);
-  let key: string | undefined;
-  const same = (l: readonly (readonly string[])[]) => {
-    if (layoutHash(l) !== hash) return false;
-    key ??= layoutKey(layout);
-    return key === layoutKey(l);
-  };
+  const same = (l: readonly (readonly string[])[]) => layoutHash(l) === hash && sameLayout(layout, l);
   return [layout, ...found.filter((l) => !same(l))];
 }
 

@@ -453,12 +453,22 @@ export interface MeldOptions {
   readonly anyOrder?: boolean;
 }
 
-/** Whether two lists hold the same card strings, whatever the order. */
+/**
+ * Whether two lists hold the same card strings, whatever the order. Counted,
+ * not sorted: melds are short, and the solver and `legalActions` compare
+ * melds at every turn without making copies.
+ */
 export function sameCards(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
-  const x = a.slice().sort();
-  const y = b.slice().sort();
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  for (; i < a.length; i++) {
+    const card = a[i]!;
+    let n = 0;
+    for (const c of a) if (c === card) n++;
+    for (const c of b) if (c === card) n--;
+    if (n !== 0) return false;
+  }
   return true;
 }
 

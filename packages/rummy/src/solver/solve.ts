@@ -6,7 +6,7 @@ import { InvalidInputError, shown, TabulaError } from '@tabula/core';
 import { type CardLike, cardKeys, cardText, parseCardList } from '../card.js';
 import { InvalidRulesError } from '../errors.js';
 import { Hand, handPenalty } from '../hand.js';
-import { scoreMeld } from '../meld.js';
+import { sameCards, scoreMeld } from '../meld.js';
 import { type PlayPosition, settleLayout } from '../round.js';
 import {
   beyondDeckMessage,
@@ -175,15 +175,6 @@ function position(input: SolvePosition): PlayPosition {
       beyondDeckMessage(rules, extra),
     );
   return { table: melds, hand: cards, opened: input.opened, rules };
-}
-
-/** Whether two melds hold the same cards, backs included, in any order. */
-function sameCards(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  // a kept meld is copied as it was: the same order
-  if (a.every((card, i) => card === b[i])) return true;
-  const count = (list: readonly string[], card: string) => list.reduce((n, c) => (c === card ? n + 1 : n), 0);
-  return a.every((card) => count(a, card) === count(b, card));
 }
 
 /** Table melds found unchanged in a layout, each matched to a meld of the layout not matched before. */
