@@ -8,6 +8,8 @@ import { createRng, TabulaError } from '@tabula/core';
 import { thrownBy } from '@tabula/core/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOLVE_STEPS, type Solution, type SolveOptions, solve } from '../../src/index.js';
+import { solveValid } from '../../src/solver/solve.js';
+import { scanRound } from '../scan-rounds.js';
 import { slowPositions } from '../slow-positions.js';
 import { playOut } from './check.js';
 import type { Objective } from './exhaustive.js';
@@ -84,6 +86,34 @@ describe('the work budget', () => {
       }
     }
     expect(cut).toBeGreaterThan(200);
+  });
+
+  it("answers a round's own states as solve does, without solve's checks (legalActions' solveValid)", () => {
+    let solved = 0;
+    for (const [seed, players] of [
+      [1, 2],
+      [2, 4],
+      [3, 2],
+    ] as const) {
+      scanRound(
+        seed,
+        players,
+        (state) => {
+          const seat = state.current;
+          const position = {
+            table: state.table,
+            hand: state.hands[seat] ?? [],
+            opened: state.opened[seat] === true,
+            rules: state.rules,
+          };
+          const options = { maxSteps: DEFAULT_SOLVE_STEPS };
+          expect(comparable(solveValid(position, options))).toEqual(comparable(solve(position, options)));
+          solved++;
+        },
+        40,
+      );
+    }
+    expect(solved).toBe(120);
   });
 
   it('refuses a budget that is not a number, 0 or more', () => {
