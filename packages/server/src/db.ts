@@ -297,11 +297,4 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-/** Whether a failed write broke a unique key: another writer appended that action first. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 export { sql };

@@ -2,14 +2,7 @@ import { IllegalActionError, type Outcome, type RecordedAction, type RngState } 
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import {
-  type Database,
-  isUniqueViolation,
-  type OpenedDatabase,
-  type SeatsRow,
-  type SnapshotsRow,
-  type TablesRow,
-} from './db.js';
+import type { Database, OpenedDatabase, SeatsRow, SnapshotsRow, TablesRow } from './db.js';
 import type { TableStatus } from './schemas.js';
 
 /**
@@ -186,7 +179,13 @@ class BatchedLog implements ActionLog {
   }
 }
 
-/** SQLite: one transaction on the file, each append in a savepoint of its own, so that a stale one fails alone. */
+/**
+ * SQLite: one transaction on the file for the batch. A stale append is
+ * told by its guarded update changing no row, so it writes nothing and
+ * needs no savepoint of its own: the file's write lock (BEGIN IMMEDIATE)
+ * keeps any other writer out between the guard and the insert. Any other
+ * failure rolls the whole batch back, and every append in it fails.
+ */
 function sqliteBatches(db: Kysely<Database>, file: SQLite.Database): WriteBatch {
   const move = file.prepare(
     'update tables set seq = ?, status = ?, outcome = ?, to_act = ?, updated_at = ? where id = ? and seq = ?',
@@ -195,24 +194,17 @@ function sqliteBatches(db: Kysely<Database>, file: SQLite.Database): WriteBatch 
   const insert = file.prepare(
     'insert into actions (table_id, seq, seat, action, created_at) values (?, ?, ?, ?, ?)',
   );
-  const writeOne = file.transaction((step: Appended, at: string) => {
-    const next = step.seq + 1;
-    const toAct = JSON.stringify(step.toAct);
-    const moved = move.run(next, step.status, outcomeJson(step.outcome), toAct, at, step.tableId, step.seq);
-    if (moved.changes !== 1) throw staleAt(step.seq);
-    insert.run(step.tableId, next, step.seat, JSON.stringify(step.action), at);
-    if (step.snapshot !== null)
-      snap.run(next, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng), step.tableId);
-  });
   const writeAll = file.transaction((steps: readonly Appended[]) => {
     const at = now();
     return steps.map((step) => {
-      try {
-        writeOne(step, at);
-        return undefined;
-      } catch (error) {
-        return isUniqueViolation(error) ? staleAt(step.seq) : error;
-      }
+      const next = step.seq + 1;
+      const toAct = JSON.stringify(step.toAct);
+      const moved = move.run(next, step.status, outcomeJson(step.outcome), toAct, at, step.tableId, step.seq);
+      if (moved.changes !== 1) return staleAt(step.seq);
+      insert.run(step.tableId, next, step.seat, JSON.stringify(step.action), at);
+      if (step.snapshot !== null)
+        snap.run(next, JSON.stringify(step.snapshot.state), JSON.stringify(step.snapshot.rng), step.tableId);
+      return undefined;
     });
   }).immediate;
   // Kysely's connection, held while the batch runs: none of its own transactions is open meanwhile.
