@@ -22,7 +22,7 @@ import { twoPeople } from '../test/helpers.js';
 const [url, tablesArg, secondsArg, warmupArg] = process.argv.slice(2);
 if (url === undefined)
   throw new Error('usage: load-clients.ts <server url> <tables> <seconds> [warmup seconds]');
-const TABLES = Number(tablesArg ?? 64);
+const TABLES = Number(tablesArg ?? 32);
 const SECONDS = Number(secondsArg ?? 8);
 const WARMUP = Number(warmupArg ?? 0);
 
