@@ -196,8 +196,15 @@ export class Hall {
     return this.options.agents.legal({ game: live.game.id, seat, state });
   }
 
-  private async updateNow(live: Live, seat: number | null): Promise<Update> {
-    const legal = await this.legalFor(live, live.state, seat, live.status);
+  /** `known`: the legal actions of seats to act, when already worked out for this position. */
+  private async updateNow(
+    live: Live,
+    seat: number | null,
+    known?: ReadonlyMap<number, unknown[]>,
+  ): Promise<Update> {
+    const legal =
+      (seat === null ? undefined : known?.get(seat)) ??
+      (await this.legalFor(live, live.state, seat, live.status));
     return updateAt(live, live.state, live.seq, live.status, seat, legal);
   }
 
@@ -448,6 +455,14 @@ export class Hall {
       const status: TableStatus = outcome === null ? 'running' : 'finished';
       const saved = rng.save();
       const toAct = status === 'running' ? live.game.toAct(state) : [];
+      // The update's legal actions are worked out now, while the engine still has this position's
+      // in its cache (backgammon's plays, found for its own checks): after the commit, the other
+      // tables' actions of the batch have pushed them out, and they would be computed again.
+      const legal = new Map<number, unknown[]>();
+      if (!this.slowLegal.has(live.game.id))
+        for (const { seat: watcher } of live.subscribers)
+          if (watcher !== null && toAct.includes(watcher) && !legal.has(watcher))
+            legal.set(watcher, live.game.legalActions(state, watcher));
       try {
         await this.actionLog.append({
           tableId: id,
@@ -477,7 +492,7 @@ export class Hall {
       live.actions.push({ seat, action });
       live.waiting = waitingAfter(live.waiting, seat, toAct, live.seq);
       this.options.peers?.advanced(id, live.seq);
-      await this.broadcast(live);
+      await this.broadcast(live, legal);
       this.scheduleAgents(live);
       return live.seq;
     });
@@ -665,12 +680,15 @@ export class Hall {
     if (this.closing) throw new TabulaError('unavailable', 'The server is shutting down');
   }
 
-  /** Tells every seat and spectator listening its own view of the position now. */
-  private async broadcast(live: Live): Promise<void> {
+  /** Tells every seat and spectator listening its own view of the position now (`legal`: see `updateNow`). */
+  private async broadcast(live: Live, legal?: ReadonlyMap<number, unknown[]>): Promise<void> {
     const bySeat = new Map<number | null, ServerMessage>();
     for (const subscriber of live.subscribers) {
       if (!bySeat.has(subscriber.seat))
-        bySeat.set(subscriber.seat, { type: 'update', ...(await this.updateNow(live, subscriber.seat)) });
+        bySeat.set(subscriber.seat, {
+          type: 'update',
+          ...(await this.updateNow(live, subscriber.seat, legal)),
+        });
     }
     tellEachSeat(live.subscribers, (viewer) => bySeat.get(viewer));
   }
